@@ -1,0 +1,18 @@
+// Each subcommand registers itself on the app and returns the function that
+// runs it once the command line has been parsed.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace susurration::cli {
+
+struct Command {
+  CLI::App* app;
+  std::function<int()> run;  // returns the exit status (exit_status.hpp)
+};
+
+Command add_simulate(CLI::App& app);
+Command add_verify(CLI::App& app);
+
+}  // namespace susurration::cli

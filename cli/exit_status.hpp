@@ -1,0 +1,13 @@
+// The tool's exit statuses (spec/sessions-and-traces.md): scripts tell
+// outcomes apart by these numbers, so they never change meaning.
+#pragma once
+
+namespace susurration::cli {
+
+inline constexpr int kSuccess = 0;
+inline constexpr int kMismatch = 1;        // a claim that does not match
+inline constexpr int kBadInput = 2;        // usage or input outside its range
+inline constexpr int kOverBudget = 3;      // verification exceeded its budget
+inline constexpr int kInternalError = 4;   // I/O failure or a bug of ours
+
+}  // namespace susurration::cli

@@ -1,0 +1,125 @@
+// Shared run options and the schedule and claim files.
+#include "run_options.hpp"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "susurration/inputs.hpp"
+
+namespace susurration::cli {
+
+void RunOptions::add_to(CLI::App& command) {
+  command.add_option("--seed", seed, "PRNG seed, integer 0..4294967295")->required();
+  command.add_option("--birds", birds, "number of birds, 10..400")->capture_default_str();
+  command.add_option("--weights", weights, "cohesion,alignment,separation, each in [0, 1]")
+      ->capture_default_str();
+  command.add_option("--schedule", schedule_file,
+                     "JSON file of weight changes [{\"tick\":t,\"cohesion\":c,...}]");
+  command.add_option("--engine", engine, "neighbour query: grid or scan (same bits)")
+      ->capture_default_str();
+}
+
+Run parse(const RunOptions& options) {
+  Run run{parse_seed(options.seed), parse_birds(options.birds), parse_weights(options.weights),
+          {}, Query::grid};
+  if (options.engine == "scan") {
+    run.query = Query::scan;
+  } else if (options.engine != "grid") {
+    throw InputError("engine", options.engine, "grid or scan");
+  }
+  if (!options.schedule_file.empty()) {
+    run.schedule = read_schedule(options.schedule_file);
+  }
+  return run;
+}
+
+namespace {
+
+nlohmann::json read_json(const std::string& field, const std::string& path) {
+  std::ifstream in(path);
+  if (!in) {
+    throw InputError(field, path, "a readable JSON file");
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    return nlohmann::json::parse(text.str());
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(field, path + ": not JSON at byte " + std::to_string(e.byte), "a JSON file");
+  }
+}
+
+void only_keys(const nlohmann::json& object, const std::set<std::string>& allowed,
+               const std::string& field) {
+  for (const auto& [key, value] : object.items()) {
+    if (!allowed.contains(key)) {
+      throw InputError(field, "unknown key \"" + key + "\"", "only the documented keys");
+    }
+  }
+}
+
+double number(const nlohmann::json& object, const std::string& key, const std::string& field) {
+  if (!object.contains(key) || !object[key].is_number()) {
+    throw InputError(field + "." + key, object.contains(key) ? object[key].dump() : "missing",
+                     "a number");
+  }
+  return object[key].get<double>();
+}
+
+int integer(const nlohmann::json& object, const std::string& key, const std::string& field,
+            int lo, int hi) {
+  if (!object.contains(key) || !object[key].is_number_integer() ||
+      object[key].get<std::int64_t>() < lo || object[key].get<std::int64_t>() > hi) {
+    throw InputError(field + "." + key, object.contains(key) ? object[key].dump() : "missing",
+                     "integer " + std::to_string(lo) + ".." + std::to_string(hi));
+  }
+  return object[key].get<int>();
+}
+
+}  // namespace
+
+Schedule read_schedule(const std::string& path) {
+  const nlohmann::json doc = read_json("schedule", path);
+  if (!doc.is_array()) {
+    throw InputError("schedule", path, "a JSON array of weight changes");
+  }
+  Schedule schedule;
+  for (std::size_t k = 0; k < doc.size(); ++k) {
+    const std::string where = "schedule[" + std::to_string(k) + "]";
+    const nlohmann::json& entry = doc[k];
+    if (!entry.is_object()) {
+      throw InputError(where, entry.dump(), "an object with tick, cohesion, alignment, separation");
+    }
+    only_keys(entry, {"tick", "cohesion", "alignment", "separation"}, where);
+    schedule.push_back({integer(entry, "tick", where, 0, 20000),
+                        {number(entry, "cohesion", where), number(entry, "alignment", where),
+                         number(entry, "separation", where)}});
+  }
+  check_schedule(schedule);
+  return schedule;
+}
+
+Metrics read_claim(const std::string& path, int at_tick) {
+  const nlohmann::json doc = read_json("claim", path);
+  if (!doc.is_object()) {
+    throw InputError("claim", path, "a JSON object of metrics");
+  }
+  only_keys(doc, {"tick", "note", "polarization", "cluster_count", "mean_neighbor_distance"},
+            "claim");
+  if (doc.contains("tick")) {
+    integer(doc, "tick", "claim", at_tick, at_tick);
+  }
+  if (doc.contains("note") && !doc["note"].is_string()) {
+    throw InputError("claim.note", doc["note"].dump(), "a string");
+  }
+  Metrics claim{number(doc, "polarization", "claim"),
+                integer(doc, "cluster_count", "claim", 0, 400), std::nullopt};
+  if (!doc.contains("mean_neighbor_distance") || !doc["mean_neighbor_distance"].is_null()) {
+    claim.mean_neighbor_distance = number(doc, "mean_neighbor_distance", "claim");
+  }
+  return claim;
+}
+
+}  // namespace susurration::cli

@@ -1,0 +1,107 @@
+// Input ranges and their complaints (spec/inputs.md INPUT-1..8).
+#include "susurration/inputs.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include "susurration/constants.hpp"
+
+namespace susurration {
+
+InputError::InputError(std::string_view field, std::string_view value, std::string_view allowed)
+    : std::runtime_error("invalid " + std::string(field) + ": " + std::string(value) +
+                         " (allowed: " + std::string(allowed) + ")"),
+      field_(field) {}
+
+namespace {
+
+// A whole decimal integer with nothing around it: no sign, no spaces, no
+// fraction, no exponent. "12.0" and "+12" are rejected rather than guessed at.
+std::optional<std::uint64_t> whole_number(std::string_view text) {
+  if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != text.npos) {
+    return std::nullopt;
+  }
+  std::uint64_t v = 0;
+  std::from_chars(text.data(), text.data() + text.size(), v);
+  return v;
+}
+
+int integer_in(std::string_view field, std::string_view text, int lo, int hi) {
+  const auto v = whole_number(text);
+  if (!v || *v < static_cast<std::uint64_t>(lo) || *v > static_cast<std::uint64_t>(hi)) {
+    throw InputError(field, text, "integer " + std::to_string(lo) + ".." + std::to_string(hi));
+  }
+  return static_cast<int>(*v);
+}
+
+std::string shown(double v) {
+  std::array<char, 32> buf{};
+  const auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), v);
+  return std::string(buf.data(), end);
+}
+
+}  // namespace
+
+std::uint32_t parse_seed(std::string_view text) {
+  const auto v = whole_number(text);
+  if (!v || *v > 4294967295ull) {
+    throw InputError("seed", text, "integer 0..4294967295");
+  }
+  return static_cast<std::uint32_t>(*v);
+}
+
+int parse_birds(std::string_view text) { return integer_in("birds", text, kMinBirds, kMaxBirds); }
+
+int parse_at_tick(std::string_view text) {
+  return integer_in("at_tick", text, kMinAtTick, kMaxAtTick);
+}
+
+int parse_ticks(std::string_view text) { return integer_in("ticks", text, 0, kMaxAtTick); }
+
+void check_weight(std::string_view field, double w) {
+  // NaN fails both comparisons, so it is refused here too.
+  if (!(w >= 0.0 && w <= 1.0)) {
+    throw InputError(field, shown(w), "a number in [0, 1]");
+  }
+}
+
+Weights parse_weights(std::string_view text) {
+  static constexpr const char* kNames[] = {"cohesion", "alignment", "separation"};
+  double w[3] = {};
+  std::string_view rest = text;
+  for (int k = 0; k < 3; ++k) {
+    const std::size_t comma = k < 2 ? rest.find(',') : rest.npos;
+    const std::string_view part = rest.substr(0, comma);
+    if ((k < 2 && comma == rest.npos) || (k == 2 && part.find(',') != part.npos)) {
+      throw InputError("weights", text, "three numbers C,A,S each in [0, 1]");
+    }
+    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), w[k]);
+    if (part.empty() || ec != std::errc() || end != part.data() + part.size()) {
+      throw InputError(std::string(kNames[k]) + " weight", part, "a number in [0, 1]");
+    }
+    check_weight(std::string(kNames[k]) + " weight", w[k]);
+    rest = k < 2 ? rest.substr(comma + 1) : rest;
+  }
+  return {w[0], w[1], w[2]};
+}
+
+void check_schedule(const Schedule& schedule) {
+  int previous = -1;
+  for (std::size_t k = 0; k < schedule.size(); ++k) {
+    const WeightChange& c = schedule[k];
+    const std::string where = "schedule[" + std::to_string(k) + "]";
+    if (c.tick < 0 || c.tick > kMaxAtTick || c.tick <= previous) {
+      throw InputError(where + ".tick", std::to_string(c.tick),
+                       "integer 0..20000, strictly increasing");
+    }
+    check_weight(where + ".cohesion", c.weights.cohesion);
+    check_weight(where + ".alignment", c.weights.alignment);
+    check_weight(where + ".separation", c.weights.separation);
+    previous = c.tick;
+  }
+}
+
+}  // namespace susurration

@@ -1,0 +1,543 @@
+// Tests that cr_hypot, cr_sin and cr_cos give GNU MPFR's correctly rounded bits (spec/determinism.md DET-2).
+//
+// Conventions: the reference for hypot is mpfr_hypot at 53 bits, MPFR_RNDN,
+// in binary64's exponent range with mpfr_subnormalize, i.e. IEEE rounding
+// to nearest, ties to even, subnormals and overflow included. Generators are
+// std::mt19937_64 with fixed seeds (its output is fixed by the standard) and
+// doubles are built from its bits, so every run checks the same inputs.
+// Disagreements are counted and the first few printed, rather than one
+// EXPECT per input, to keep ten million comparisons fast.
+#include <gtest/gtest.h>
+#include <mpfr.h>
+
+#include <bit>
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "susurration/exact_math.hpp"
+
+using namespace susurration;
+
+namespace {
+
+__extension__ typedef unsigned __int128 U128;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kPi = 3.141592653589793;
+
+// Same bits, or both NaN (NaN payloads are not specified).
+bool same(double a, double b) {
+  return (std::isnan(a) && std::isnan(b)) || std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+std::string hex(double v) {
+  std::ostringstream s;
+  s << std::hexfloat << v;
+  return s.str();
+}
+
+double unit(std::mt19937_64& gen) { return static_cast<double>(gen() >> 11) * 0x1p-53; }
+
+double uniform(std::mt19937_64& gen, double lo, double hi) { return lo + (hi - lo) * unit(gen); }
+
+// A positive double with a uniformly random significand and exponent e.
+double random_with_exponent(std::mt19937_64& gen, int e) { return std::ldexp(1.0 + unit(gen), e); }
+
+// Narrows MPFR's exponent range to binary64's in this thread while alive
+// (MPFR's range is per thread, see ExactMath.LinksAThreadSafeMpfr).
+class Binary64Range {
+ public:
+  Binary64Range() : emin_(mpfr_get_emin()), emax_(mpfr_get_emax()) {
+    mpfr_set_emin(-1073);
+    mpfr_set_emax(1024);
+  }
+  ~Binary64Range() {
+    mpfr_set_emin(emin_);
+    mpfr_set_emax(emax_);
+  }
+  Binary64Range(const Binary64Range&) = delete;
+  Binary64Range& operator=(const Binary64Range&) = delete;
+
+ private:
+  mpfr_exp_t emin_, emax_;
+};
+
+// The hypot reference; one per thread, reusing its MPFR numbers.
+class MpfrHypot {
+ public:
+  MpfrHypot() {
+    mpfr_init2(x_, 53);
+    mpfr_init2(y_, 53);
+    mpfr_init2(z_, 53);
+  }
+  ~MpfrHypot() {
+    mpfr_clear(x_);
+    mpfr_clear(y_);
+    mpfr_clear(z_);
+  }
+  MpfrHypot(const MpfrHypot&) = delete;
+  MpfrHypot& operator=(const MpfrHypot&) = delete;
+
+  double operator()(double x, double y) {
+    mpfr_set_d(x_, x, MPFR_RNDN);
+    mpfr_set_d(y_, y, MPFR_RNDN);
+    int ternary = mpfr_hypot(z_, x_, y_, MPFR_RNDN);
+    ternary = mpfr_check_range(z_, ternary, MPFR_RNDN);
+    mpfr_subnormalize(z_, ternary, MPFR_RNDN);
+    return mpfr_get_d(z_, MPFR_RNDN);
+  }
+
+ private:
+  Binary64Range range_;  // first member: set before the numbers exist
+  mpfr_t x_, y_, z_;
+};
+
+// Counts wrong results and keeps the first few for the failure message.
+class Disagreements {
+ public:
+  void check(double x, double y, double got, double want) {
+    if (same(got, want)) {
+      return;
+    }
+    if (count_ < 8) {
+      examples_ += "\n  (" + hex(x) + ", " + hex(y) + "): got " + hex(got) + ", want " + hex(want);
+    }
+    ++count_;
+  }
+  void add(const Disagreements& other) {
+    count_ += other.count_;
+    examples_ += other.examples_;
+  }
+  long count() const { return count_; }
+  const std::string& examples() const { return examples_; }
+
+ private:
+  long count_ = 0;
+  std::string examples_;
+};
+
+// Checks cr_hypot on (x, y) against MPFR.
+class HypotChecker {
+ public:
+  void operator()(double x, double y) { out_.check(x, y, cr_hypot(x, y), reference_(x, y)); }
+  // Also checks against an expectation derived without MPFR.
+  void expect(double x, double y, double want) {
+    (*this)(x, y);
+    out_.check(x, y, cr_hypot(x, y), want);
+  }
+  // All eight sign and order variants.
+  void all_signs(double x, double y) {
+    for (const double sx : {x, -x}) {
+      for (const double sy : {y, -y}) {
+        (*this)(sx, sy);
+        (*this)(sy, sx);
+      }
+    }
+  }
+  const Disagreements& result() const { return out_; }
+
+ private:
+  MpfrHypot reference_;
+  Disagreements out_;
+};
+
+#define EXPECT_NO_DISAGREEMENTS(checker)                                   \
+  EXPECT_EQ((checker).result().count(), 0) << (checker).result().examples()
+
+// ---- Field-sized inputs ----------------------------------------------------
+
+// A torus delta as the simulation forms it: the difference of two positions
+// in [0, size), wrapped into [-size/2, size/2].
+double torus_like_delta(std::mt19937_64& gen, double size) {
+  double d = size * unit(gen) - size * unit(gen);
+  if (d > size / 2) {
+    d -= size;
+  } else if (d < -size / 2) {
+    d += size;
+  }
+  return d;
+}
+
+// One share of the ten million: three fifths uniform field deltas, one
+// fifth differences of positions, one fifth velocity-sized.
+Disagreements check_field_deltas(std::uint64_t seed, long count) {
+  std::mt19937_64 gen(seed);
+  HypotChecker check;
+  for (long i = 0; i < count; ++i) {
+    switch (i % 5) {
+      case 3:
+        check(torus_like_delta(gen, 1000.0), torus_like_delta(gen, 600.0));
+        break;
+      case 4:
+        check(uniform(gen, -5.0, 5.0), uniform(gen, -5.0, 5.0));
+        break;
+      default:
+        check(uniform(gen, -500.0, 500.0), uniform(gen, -300.0, 300.0));
+    }
+  }
+  return check.result();
+}
+
+TEST(CrHypot, AgreesWithMpfrOnTenMillionFieldDeltas) {
+  // Two threads, each with its own reference: MPFR takes ~0.5 us a call.
+  constexpr long kTotal = 10'000'000;
+  Disagreements first, second;
+  std::thread helper([&] { second = check_field_deltas(2, kTotal / 2); });
+  first = check_field_deltas(1, kTotal / 2);
+  helper.join();
+  first.add(second);
+  EXPECT_EQ(first.count(), 0) << first.examples();
+}
+
+// ---- Ties and near-ties ----------------------------------------------------
+
+// a^2 + b^2 = c^2 exactly with a, b exact doubles and c odd in [2^53,
+// 2^54): c has 54 significant bits, so it is the midpoint between the
+// doubles c - 1 and c + 1, and converting c to double rounds it to the even
+// one, the answer expected from hypot.
+struct Tie {
+  std::uint64_t a, b, c;
+};
+
+bool is_double(std::uint64_t v) { return v < (1ULL << 53) || (v < (1ULL << 54) && v % 2 == 0); }
+
+bool is_tie(const Tie& t) {
+  const bool exact = U128{t.a} * t.a + U128{t.b} * t.b == U128{t.c} * t.c;
+  return exact && is_double(t.a) && is_double(t.b) && t.c >= (1ULL << 53) && t.c < (1ULL << 54) && t.c % 2 == 1;
+}
+
+// Euclid's formula (m^2 - n^2, 2mn, m^2 + n^2); c is odd when m + n is odd.
+std::vector<Tie> pythagorean_ties(int count) {
+  std::mt19937_64 gen(3);
+  std::vector<Tie> ties;
+  while (static_cast<int>(ties.size()) < count) {
+    const std::uint64_t m = (1ULL << 26) + gen() % (1ULL << 26);
+    const std::uint64_t n = (1ULL << 25) + gen() % (m - (1ULL << 25));
+    const Tie t{m * m - n * n, 2 * m * n, m * m + n * n};
+    if (is_tie(t)) {
+      ties.push_back(t);
+    }
+  }
+  // Midpoints next to a power of two (found by factoring c), where the
+  // gaps below and above the candidate differ by a factor of two:
+  // 2^53 + 1 lies between 2^53 and 2^53 + 2; 2^54 - 1 between 2^54 - 2 and
+  // 2^54. Both round to the power of two, whose significand is even.
+  ties.push_back({4071351205843455ULL, 8034534073192032ULL, (1ULL << 53) + 1});
+  ties.push_back({6081690782099583ULL, 16956756496728720ULL, (1ULL << 54) - 1});
+  return ties;
+}
+
+// Scales covering the fast window [2^-300, 2^300], both scaled paths,
+// subnormal inputs and results, and overflow (c 2^970 is near 2^1024).
+constexpr int kTieScales[] = {-1100, -1076, -1074, -1060, -1040, -1022, -1000, -980, -700, -427, -400, -353,
+                              -301,  -300,  -299,  -253,  -100,  -60,   -53,   -27,  -1,   0,    1,    27,
+                              100,   247,   299,   300,   301,   400,   700,   900,  960,  969,  970};
+
+// x 2^k when that is exact, which the round trip shows.
+bool scales_exactly(double x, int k) { return std::ldexp(std::ldexp(x, k), -k) == x; }
+
+void check_tie(HypotChecker& check, const Tie& t, int k) {
+  const double x = std::ldexp(static_cast<double>(t.a), k);
+  const double y = std::ldexp(static_cast<double>(t.b), k);
+  // Past k = -1075 a result of c 2^k is subnormal; ldexp would round twice.
+  if (k >= -1000 && scales_exactly(static_cast<double>(t.a), k) && scales_exactly(static_cast<double>(t.b), k)) {
+    check.expect(x, y, std::ldexp(static_cast<double>(t.c), k));
+  }
+  check.all_signs(x, y);
+  for (const double dir : {0.0, kInf}) {
+    check(std::nextafter(x, dir), y);
+    check(x, std::nextafter(y, dir));
+  }
+}
+
+// (c - 1)^2 + b^2 = c^2 + delta for integers with b^2 = 2c - 1 + delta and
+// c odd in [2^53, 2^54): z = sqrt(c^2 + delta) lies |delta|/(2c), about
+// |delta| 2^-54, from the midpoint c between the doubles c - 1 and c + 1:
+// the closest that inputs can bring hypot to a midpoint without reaching
+// it. The answer is c + 1 for delta > 0, c - 1 for delta < 0, and c
+// rounded to even for delta = 0. cr_hypot's filter hands |delta| below
+// 2^6 to 2^8 (its tolerance, 2^-100 c^2) to MPFR, so this range crosses the
+// boundary on both sides.
+void check_near_ties_around(HypotChecker& check, std::uint64_t b, int max_delta) {
+  for (int delta = -max_delta; delta <= max_delta; ++delta) {
+    const auto magnitude = static_cast<std::uint64_t>(delta < 0 ? -delta : delta);
+    const U128 twice_c = delta < 0 ? U128{b} * b + 1 + magnitude : U128{b} * b + 1 - magnitude;
+    const U128 c = twice_c / 2;
+    if (twice_c % 2 != 0 || c % 2 != 1 || c < (U128{1} << 53) || c >= (U128{1} << 54)) {
+      continue;
+    }
+    const double x = static_cast<double>(static_cast<std::uint64_t>(c - 1));  // even: exact
+    const double y = static_cast<double>(b);
+    const auto near = static_cast<std::uint64_t>(delta > 0 ? c + 1 : delta < 0 ? c - 1 : c);
+    for (const int k : {0, -1000, -600, -300, 200, 600, 900}) {
+      check.expect(std::ldexp(x, k), std::ldexp(y, k), std::ldexp(static_cast<double>(near), k));
+      check(std::ldexp(-y, k), std::ldexp(x, k));
+    }
+  }
+}
+
+TEST(CrHypot, AgreesWithMpfrOnExactTiesAndNearTies) {
+  HypotChecker check;
+  // Exact results, and field-sized corners.
+  check.expect(3.0, 4.0, 5.0);
+  check.expect(-300.0, 400.0, 500.0);
+  check.expect(5.0, -12.0, 13.0);
+  check.expect(20.0, 21.0, 29.0);
+  check.expect(1000.0, 0.0, 1000.0);
+  check.expect(0.0, -600.0, 600.0);
+  check.all_signs(-500.0, 300.0);
+  check.all_signs(500.0, 300.0);
+  check.all_signs(90.0, 0.0);
+  check.all_signs(4.2, 1.6);
+
+  for (const Tie& t : pythagorean_ties(1000)) {
+    ASSERT_TRUE(is_tie(t)) << t.a << " " << t.b << " " << t.c;
+    for (const int k : kTieScales) {
+      check_tie(check, t, k);
+    }
+  }
+  std::mt19937_64 gen(4);
+  for (int i = 0; i < 64; ++i) {
+    // b in [2^27, 2^27.5) puts c = (b^2 + 1 - delta)/2 in [2^53, 2^54).
+    check_near_ties_around(check, (1ULL << 27) + gen() % 55594803ULL, 1024);
+  }
+  EXPECT_NO_DISAGREEMENTS(check);
+}
+
+// ---- Tiny, huge, subnormal and special inputs ------------------------------
+
+const std::vector<double>& special_values() {
+  static const std::vector<double> values = {
+      0.0, -0.0, DBL_TRUE_MIN, 2 * DBL_TRUE_MIN, 3 * DBL_TRUE_MIN, 4 * DBL_TRUE_MIN, 0x1p-1060, 0x1.fffffffffffffp-1023,
+      DBL_MIN, std::nextafter(DBL_MIN, 1.0), 0x1p-1021, 0x1p-1000, 0x1p-995, 0x1p-700, 0x1p-427, 0x1p-400,
+      std::nextafter(0x1p-300, 0.0), 0x1p-300, std::nextafter(0x1p-300, 1.0), 0x1p-27, 1.0, 1.5,
+      std::nextafter(1.0, 0.0), 3.0, 4.0, 500.0, std::nextafter(0x1p300, 0.0), 0x1p300,
+      std::nextafter(0x1p300, kInf), 0x1p511, 0x1p512, 0x1.6a09e667f3bcdp511, 0x1p996, 0x1p1000,
+      0x1.fffffffffffffp1022, 0x1p1023, std::nextafter(DBL_MAX, 0.0), DBL_MAX, kInf, -kInf, kNaN};
+  return values;
+}
+
+// Pairs whose ratio b/a sits at the 2^-27 shortcut, a few ulps either side.
+void check_ratio_threshold(HypotChecker& check, double a) {
+  const double b = a * 0x1p-27;
+  double below = b, above = b;
+  for (int i = 0; i < 40; ++i) {
+    check(a, below);
+    check(a, above);
+    below = std::nextafter(below, 0.0);
+    above = std::nextafter(above, kInf);
+  }
+  check(a, a * 0x1.6a09e667f3bcdp-27);  // ratio 2^-26.5
+}
+
+// Random pairs with a near 2^e and b within 2^-spread of it.
+void check_random_band(HypotChecker& check, std::mt19937_64& gen, int e_lo, int e_hi, int spread, int count) {
+  for (int i = 0; i < count; ++i) {
+    const int e = e_lo + static_cast<int>(gen() % static_cast<std::uint64_t>(e_hi - e_lo + 1));
+    const double a = random_with_exponent(gen, e);
+    const double b = a * std::ldexp(1.0 + unit(gen), -static_cast<int>(gen() % static_cast<std::uint64_t>(spread)));
+    check(a, b);
+    check(-b, a);
+  }
+}
+
+// Subnormal pairs by their integer significands, with random bit lengths.
+void check_random_subnormals(HypotChecker& check, std::mt19937_64& gen, int count) {
+  for (int i = 0; i < count; ++i) {
+    const std::uint64_t a = gen() >> (12 + gen() % 52);
+    const std::uint64_t b = gen() >> (12 + gen() % 52);
+    check(std::bit_cast<double>(a), std::bit_cast<double>(b));
+  }
+}
+
+TEST(CrHypot, AgreesWithMpfrOnTinyHugeAndSubnormalInputs) {
+  HypotChecker check;
+  for (const double x : special_values()) {
+    for (const double y : special_values()) {
+      check(x, y);
+      check(-x, y);
+    }
+  }
+  // IEEE 754 special cases, also against explicit values.
+  EXPECT_TRUE(same(cr_hypot(kInf, kNaN), kInf));
+  EXPECT_TRUE(same(cr_hypot(kNaN, -kInf), kInf));
+  EXPECT_TRUE(same(cr_hypot(-kInf, 0.0), kInf));
+  EXPECT_TRUE(std::isnan(cr_hypot(kNaN, 0.0)));
+  EXPECT_TRUE(std::isnan(cr_hypot(1.0, kNaN)));
+  EXPECT_TRUE(std::isnan(cr_hypot(DBL_TRUE_MIN, kNaN)));
+  EXPECT_TRUE(same(cr_hypot(0.0, 0.0), 0.0));
+  EXPECT_TRUE(same(cr_hypot(-0.0, -0.0), 0.0));  // +0, not -0
+  EXPECT_TRUE(same(cr_hypot(-0.0, -7.0), 7.0));
+  EXPECT_TRUE(same(cr_hypot(3 * DBL_TRUE_MIN, -4 * DBL_TRUE_MIN), 5 * DBL_TRUE_MIN));
+  EXPECT_TRUE(same(cr_hypot(DBL_MAX, DBL_MAX), kInf));
+  EXPECT_TRUE(same(cr_hypot(DBL_MAX, 1.0), DBL_MAX));
+  EXPECT_TRUE(same(cr_hypot(DBL_MIN, 0.0), DBL_MIN));
+
+  for (const double a : {1.0, 1.5, 0x1.fffffffffffffp0, DBL_MIN, 0x1p-1000, 0x1p-300, 0x1p300, 0x1p1000, DBL_MAX}) {
+    check_ratio_threshold(check, a);
+  }
+  // hypot(DBL_MAX, y) reaches the overflow threshold DBL_MAX + ulp/2 just
+  // below y = 2^997.5; approach it from both sides, from far to very near.
+  for (int e = 940; e <= 996; ++e) {
+    check(DBL_MAX, 0x1.6a09e667f3bcdp997 + std::ldexp(1.0, e));
+    check(DBL_MAX, 0x1.6a09e667f3bcdp997 - std::ldexp(1.0, e));
+  }
+  std::mt19937_64 gen(5);
+  check_random_subnormals(check, gen, 200'000);
+  check_random_band(check, gen, -1075, -1019, 60, 100'000);  // subnormal results and their edge
+  check_random_band(check, gen, -430, -290, 30, 50'000);     // around the scale-up boundary
+  check_random_band(check, gen, 290, 410, 30, 50'000);       // around the scale-down boundary
+  check_random_band(check, gen, 1018, 1023, 30, 100'000);    // results that may overflow
+  check_random_band(check, gen, -1022, 1023, 64, 200'000);   // anything
+  EXPECT_NO_DISAGREEMENTS(check);
+}
+
+// ---- Symmetry ----------------------------------------------------------------
+
+TEST(CrHypot, IsSymmetricAndSignBlind) {
+  std::mt19937_64 gen(6);
+  std::vector<std::pair<double, double>> inputs;
+  for (const double x : special_values()) {
+    for (const double y : special_values()) {
+      inputs.emplace_back(x, y);
+    }
+  }
+  for (int i = 0; i < 200'000; ++i) {
+    inputs.emplace_back(uniform(gen, -500.0, 500.0), uniform(gen, -300.0, 300.0));
+    inputs.emplace_back(std::bit_cast<double>(gen()), std::bit_cast<double>(gen()));
+  }
+  long asymmetric = 0;
+  std::string examples;
+  for (const auto& [x, y] : inputs) {
+    const double h = cr_hypot(x, y);
+    const bool symmetric = same(h, cr_hypot(y, x)) && same(h, cr_hypot(-x, y)) && same(h, cr_hypot(x, -y)) &&
+                           same(h, cr_hypot(-x, -y)) && same(h, cr_hypot(-y, -x)) && !std::signbit(h);
+    if (!symmetric && ++asymmetric <= 8) {
+      examples += "\n  (" + hex(x) + ", " + hex(y) + ")";
+    }
+  }
+  EXPECT_EQ(asymmetric, 0) << examples;
+}
+
+// ---- Threads -------------------------------------------------------------------
+
+// Inputs that take every path: the window, both scalings, the MPFR
+// fallback (the ties) and the subnormal integers.
+std::vector<std::pair<double, double>> inputs_on_every_path() {
+  std::vector<std::pair<double, double>> inputs;
+  for (const Tie& t : pythagorean_ties(200)) {
+    for (const int k : {-1074, -1000, -500, -60, 0, 500, 960}) {
+      inputs.emplace_back(std::ldexp(static_cast<double>(t.a), k), std::ldexp(static_cast<double>(t.b), k));
+    }
+  }
+  std::mt19937_64 gen(7);
+  for (int i = 0; i < 20'000; ++i) {
+    inputs.emplace_back(uniform(gen, -500.0, 500.0), uniform(gen, -300.0, 300.0));
+    inputs.emplace_back(std::bit_cast<double>(gen() >> 13), std::bit_cast<double>(gen() >> 13));
+  }
+  return inputs;
+}
+
+TEST(CrHypot, GivesTheSameBitsFromSeveralThreadsAtOnce) {
+  const auto inputs = inputs_on_every_path();
+  std::vector<double> alone;
+  for (const auto& [x, y] : inputs) {
+    alone.push_back(cr_hypot(x, y));
+  }
+  constexpr int kThreads = 4;
+  std::vector<long> differences(kThreads, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int pass = 0; pass < 3; ++pass) {
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+          differences[t] += !same(cr_hypot(inputs[i].first, inputs[i].second), alone[i]);
+        }
+        // sin and cos narrow the MPFR exponent range of their own thread.
+        differences[t] += !same(cr_sin(1e-310 * (t + 1)), 1e-310 * (t + 1));
+      }
+    });
+  }
+  for (auto& thread : threads) {
+    thread.join();
+  }
+  for (int t = 0; t < kThreads; ++t) {
+    EXPECT_EQ(differences[t], 0) << "thread " << t;
+  }
+}
+
+TEST(ExactMath, LinksAThreadSafeMpfr) {
+  // The per-thread exponent range and caches that make MPFR safe to call
+  // from several threads come only with a thread-safe (TLS) build.
+  EXPECT_TRUE(mpfr_buildopt_tls_p());
+}
+
+// ---- sin and cos -----------------------------------------------------------
+
+using MpfrUnary = int (*)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+
+// 256 bits, then mpfr_get_d's one rounding to the double grid (subnormals
+// included). Rounding twice could only differ from rounding once if the
+// function came within 2^-256 relative of a binary64 midpoint, far closer
+// than the hardest cases known for sin and cos of doubles.
+double mpfr_reference(MpfrUnary f, double x) {
+  mpfr_t in, out;
+  mpfr_init2(in, 53);
+  mpfr_init2(out, 256);
+  mpfr_set_d(in, x, MPFR_RNDN);
+  f(out, in, MPFR_RNDN);
+  const double result = mpfr_get_d(out, MPFR_RNDN);
+  mpfr_clear(in);
+  mpfr_clear(out);
+  return result;
+}
+
+void check_sin_cos(Disagreements& out, double angle) {
+  out.check(angle, 0.0, cr_sin(angle), mpfr_reference(mpfr_sin, angle));
+  out.check(angle, 1.0, cr_cos(angle), mpfr_reference(mpfr_cos, angle));
+}
+
+// The initial heading (u * 2) * PI for u = k / 2^32, as INIT-2 forms it.
+double heading(std::uint64_t k) { return (static_cast<double>(k) * 0x1p-32 * 2) * kPi; }
+
+TEST(CrSinCos, AgreeWithMpfrOnInitialisationAngles) {
+  Disagreements out;  // second coordinate: 0 for sin, 1 for cos
+  std::mt19937_64 gen(8);
+  for (std::uint64_t i = 0; i < (1 << 14); ++i) {
+    check_sin_cos(out, heading((i << 18) + (gen() & ((1 << 18) - 1))));  // spread over [0, 2 pi)
+    check_sin_cos(out, heading(gen() >> 32));
+  }
+  for (const std::uint64_t k : {0ULL, 1ULL, 2ULL, 1ULL << 30, 1ULL << 31, 3ULL << 30, (1ULL << 32) - 1}) {
+    check_sin_cos(out, heading(k));
+  }
+  for (const double x : {0.0, -0.0, DBL_TRUE_MIN, -DBL_TRUE_MIN, 1e-310, DBL_MIN, 1e-300, 0x1p-26, 1e-8, 1.0,
+                         kPi, kPi / 2, 2 * kPi, 1e6 * kPi, 1e22, -1e300, 0x1p1023, DBL_MAX, -DBL_MAX, kInf, kNaN}) {
+    check_sin_cos(out, x);
+  }
+  EXPECT_EQ(out.count(), 0) << out.examples();
+  // Explicit values: tiny arguments keep their bits and sign.
+  EXPECT_TRUE(same(cr_sin(-0.0), -0.0));
+  EXPECT_TRUE(same(cr_sin(DBL_TRUE_MIN), DBL_TRUE_MIN));
+  EXPECT_TRUE(same(cr_cos(DBL_TRUE_MIN), 1.0));
+  EXPECT_TRUE(same(cr_cos(0.0), 1.0));
+}
+
+TEST(CrSinCos, LeaveTheThreadsMpfrExponentRangeAsFound) {
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  cr_sin(1e-310);
+  cr_cos(2.0);
+  EXPECT_EQ(mpfr_get_emin(), emin);
+  EXPECT_EQ(mpfr_get_emax(), emax);
+}
+
+}  // namespace

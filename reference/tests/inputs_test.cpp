@@ -1,0 +1,83 @@
+// Tests the input ranges and their one-line complaints (spec/inputs.md INPUT-1..8).
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "susurration/inputs.hpp"
+
+using namespace susurration;
+
+namespace {
+
+// The complaint a parser makes, or "" when it accepts the value.
+template <typename F>
+std::string complaint(F parse) {
+  try {
+    parse();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(Inputs, SeedOutsideUint32IsRejected) {
+  EXPECT_EQ(parse_seed("0"), 0u);
+  EXPECT_EQ(parse_seed("4294967295"), 4294967295u);
+  for (const char* bad : {"4294967296", "-1", "", "42.0", "+42", " 42", "1e3", "0x10",
+                          "99999999999999999999999"}) {
+    EXPECT_NE(complaint([&] { parse_seed(bad); }), "") << bad;
+  }
+}
+
+TEST(Inputs, BirdsOutsideTenTo400AreRejected) {
+  EXPECT_EQ(parse_birds("10"), 10);
+  EXPECT_EQ(parse_birds("400"), 400);
+  for (const char* bad : {"9", "401", "0", "-10", "120.5", "abc"}) {
+    EXPECT_NE(complaint([&] { parse_birds(bad); }), "") << bad;
+  }
+}
+
+TEST(Inputs, WeightsOutsideZeroToOneOrNaNAreRejected) {
+  EXPECT_EQ(parse_weights("1,1,1"), (Weights{1, 1, 1}));
+  EXPECT_EQ(parse_weights("0,0.5,1"), (Weights{0, 0.5, 1}));
+  for (const char* bad : {"1.5,1,1", "1,-0.1,1", "1,1,nan", "1,1,inf", "1,1", "1,1,1,1", "a,b,c",
+                          "1,,1", ""}) {
+    EXPECT_NE(complaint([&] { parse_weights(bad); }), "") << bad;
+  }
+  EXPECT_NE(complaint([] { check_weight("cohesion", std::numeric_limits<double>::quiet_NaN()); }),
+            "");
+}
+
+TEST(Inputs, AtTickOutsideOneTo20000IsRejected) {
+  EXPECT_EQ(parse_at_tick("1"), 1);
+  EXPECT_EQ(parse_at_tick("20000"), 20000);
+  EXPECT_NE(complaint([] { parse_at_tick("0"); }), "");
+  EXPECT_NE(complaint([] { parse_at_tick("20001"); }), "");
+}
+
+TEST(Inputs, TicksOutsideZeroTo20000AreRejected) {
+  EXPECT_EQ(parse_ticks("0"), 0);
+  EXPECT_EQ(parse_ticks("20000"), 20000);
+  EXPECT_NE(complaint([] { parse_ticks("20001"); }), "");
+  EXPECT_NE(complaint([] { parse_ticks("-1"); }), "");
+}
+
+TEST(Inputs, ScheduleTicksMustIncrease) {
+  EXPECT_EQ(complaint([] { check_schedule({{0, {}}, {5, {0.5, 0.5, 0.5}}}); }), "");
+  EXPECT_NE(complaint([] { check_schedule({{5, {}}, {5, {}}}); }), "");
+  EXPECT_NE(complaint([] { check_schedule({{5, {}}, {3, {}}}); }), "");
+  EXPECT_NE(complaint([] { check_schedule({{20001, {}}}); }), "");
+  EXPECT_NE(complaint([] { check_schedule({{1, {0, 2, 0}}}); }), "");
+}
+
+TEST(Inputs, ErrorsNameTheFieldValueAndRange) {
+  EXPECT_EQ(complaint([] { parse_birds("9"); }), "invalid birds: 9 (allowed: integer 10..400)");
+  EXPECT_EQ(complaint([] { parse_seed("-1"); }), "invalid seed: -1 (allowed: integer 0..4294967295)");
+  EXPECT_EQ(complaint([] { parse_weights("1,2,1"); }),
+            "invalid alignment weight: 2 (allowed: a number in [0, 1])");
+  EXPECT_EQ(complaint([] { parse_at_tick("0"); }), "invalid at_tick: 0 (allowed: integer 1..20000)");
+  EXPECT_EQ(complaint([] { check_schedule({{5, {}}, {5, {}}}); }),
+            "invalid schedule[1].tick: 5 (allowed: integer 0..20000, strictly increasing)");
+}
