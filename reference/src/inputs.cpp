@@ -61,6 +61,38 @@ int parse_at_tick(std::string_view text) {
 
 int parse_ticks(std::string_view text) { return integer_in("ticks", text, 0, kMaxAtTick); }
 
+int parse_ticks_per_call(std::string_view text) { return integer_in("ticks", text, 1, 1000); }
+
+void check_ticks_per_call(int ticks) {
+  if (ticks < 1 || ticks > 1000) {
+    throw InputError("ticks", std::to_string(ticks), "integer 1..1000");
+  }
+}
+
+// INPUT-9: the step needs a nonzero speed (the s == 0 rule divides by it)
+// and positions on the field (the single wrap correction assumes them).
+void check_state(const State& s) {
+  if (s.empty() || s.size() > static_cast<std::size_t>(kMaxBirds)) {
+    throw InputError("state", std::to_string(s.size()) + " birds", "1..400 birds");
+  }
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const Bird& b = s[i];
+    const std::string where = "state[" + std::to_string(i) + "]";
+    if (!std::isfinite(b.x) || !std::isfinite(b.y) || !std::isfinite(b.vx) || !std::isfinite(b.vy)) {
+      throw InputError(where, "a value that is not finite", "finite numbers");
+    }
+    if (!(b.x >= 0 && b.x <= kWidth)) {
+      throw InputError(where + ".x", shown(b.x), "0 <= x <= 1000");
+    }
+    if (!(b.y >= 0 && b.y <= kHeight)) {
+      throw InputError(where + ".y", shown(b.y), "0 <= y <= 600");
+    }
+    if (b.vx == 0 && b.vy == 0) {
+      throw InputError(where + ".velocity", "0,0", "a nonzero velocity");
+    }
+  }
+}
+
 void check_weight(std::string_view field, double w) {
   // NaN fails both comparisons, so it is refused here too.
   if (!(w >= 0.0 && w <= 1.0)) {

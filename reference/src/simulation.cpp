@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "susurration/init.hpp"
+#include "susurration/inputs.hpp"
 #include "susurration/step.hpp"
 
 namespace susurration {
@@ -31,6 +32,13 @@ Simulation::Simulation(std::uint32_t seed, int birds, Weights initial, Schedule 
 void Simulation::advance() {
   state_ = step(state_, weights_at(initial_, schedule_, tick_), query_, &counters_);
   ++tick_;
+}
+
+void Simulation::advance(int ticks) {
+  check_ticks_per_call(ticks);
+  for (int k = 0; k < ticks; ++k) {
+    advance();
+  }
 }
 
 }  // namespace susurration

@@ -1,6 +1,7 @@
 // Tests the input ranges and their one-line complaints (spec/inputs.md INPUT-1..8).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 
 #include "susurration/inputs.hpp"
@@ -80,4 +81,27 @@ TEST(Inputs, ErrorsNameTheFieldValueAndRange) {
   EXPECT_EQ(complaint([] { parse_at_tick("0"); }), "invalid at_tick: 0 (allowed: integer 1..20000)");
   EXPECT_EQ(complaint([] { check_schedule({{5, {}}, {5, {}}}); }),
             "invalid schedule[1].tick: 5 (allowed: integer 0..20000, strictly increasing)");
+}
+
+TEST(Inputs, TicksPerCallOutsideOneTo1000AreRejected) {
+  EXPECT_EQ(parse_ticks_per_call("1"), 1);
+  EXPECT_EQ(parse_ticks_per_call("1000"), 1000);
+  EXPECT_EQ(complaint([] { parse_ticks_per_call("0"); }), "invalid ticks: 0 (allowed: integer 1..1000)");
+  EXPECT_NE(complaint([] { parse_ticks_per_call("1001"); }), "");
+  EXPECT_NE(complaint([] { check_ticks_per_call(0); }), "");
+  EXPECT_NE(complaint([] { check_ticks_per_call(1001); }), "");
+}
+
+TEST(Inputs, ConstructedStatesNeedOneTo400FiniteMovingBirdsOnTheField) {
+  EXPECT_EQ(complaint([] { check_state({{0, 0, 2, 0}}); }), "");
+  EXPECT_EQ(complaint([] { check_state({{1000, 600, 0, -1}}); }), "");
+  EXPECT_EQ(complaint([] { check_state({}); }), "invalid state: 0 birds (allowed: 1..400 birds)");
+  EXPECT_NE(complaint([] { check_state(State(401, Bird{1, 1, 2, 0})); }), "");
+  EXPECT_EQ(complaint([] { check_state({{1, 1, 2, 0}, {1000.5, 1, 2, 0}}); }),
+            "invalid state[1].x: 1000.5 (allowed: 0 <= x <= 1000)");
+  EXPECT_NE(complaint([] { check_state({{1, -0.5, 2, 0}}); }), "");
+  EXPECT_NE(complaint([] { check_state({{1, 1, std::numeric_limits<double>::infinity(), 0}}); }), "");
+  EXPECT_NE(complaint([] { check_state({{1, std::nan(""), 2, 0}}); }), "");
+  EXPECT_EQ(complaint([] { check_state({{1, 1, 0, 0}}); }),
+            "invalid state[0].velocity: 0,0 (allowed: a nonzero velocity)");
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "susurration/init.hpp"
+#include "susurration/inputs.hpp"
 #include "susurration/serialise.hpp"
 #include "susurration/simulation.hpp"
 #include "susurration/step.hpp"
@@ -32,6 +33,20 @@ TEST(Simulation, TickZeroIsTheInitialState) {
   EXPECT_EQ(sim.tick(), 0);
   EXPECT_EQ(sim.state(), initialise(42, 120));
   EXPECT_EQ(sim.metrics(), measure(initialise(42, 120)));
+}
+
+TEST(Simulation, OneCallAdvancesOneTo1000Ticks) {
+  Simulation a(3, 20, Weights{}, {});
+  Simulation b(3, 20, Weights{}, {});
+  a.advance(1000);
+  for (int k = 0; k < 1000; ++k) {
+    b.advance();
+  }
+  EXPECT_EQ(a.tick(), 1000);
+  EXPECT_EQ(a.state(), b.state());
+  EXPECT_THROW(a.advance(0), InputError);
+  EXPECT_THROW(a.advance(1001), InputError);
+  EXPECT_EQ(a.tick(), 1000);
 }
 
 // The snapshot lock the upstream asks for: seed 42, defaults, 500 ticks.

@@ -31,9 +31,12 @@ int parse_birds(std::string_view text);                           // INPUT-2
 Weights parse_weights(std::string_view text);                     // INPUT-3: "C,A,S"
 int parse_at_tick(std::string_view text);                         // INPUT-5
 int parse_ticks(std::string_view text);                           // INPUT-6
+int parse_ticks_per_call(std::string_view text);                  // INPUT-4
 
 // Checks of values that arrived already typed (from JSON files).
 void check_weight(std::string_view field, double w);              // INPUT-3
 void check_schedule(const Schedule& schedule);                    // INPUT-7
+void check_ticks_per_call(int ticks);                             // INPUT-4
+void check_state(const State& s);                                 // INPUT-9
 
 }  // namespace susurration

@@ -36,6 +36,9 @@ class Simulation {
   // Advances one tick with the weights in force at the current tick.
   void advance();
 
+  // SESSION-2: one stepping call, 1..1000 ticks (throws InputError outside).
+  void advance(int ticks);
+
  private:
   Weights initial_;
   Schedule schedule_;
