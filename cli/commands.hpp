@@ -14,5 +14,6 @@ struct Command {
 
 Command add_simulate(CLI::App& app);
 Command add_verify(CLI::App& app);
+Command add_vectors(CLI::App& app);
 
 }  // namespace susurration::cli

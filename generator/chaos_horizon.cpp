@@ -1,0 +1,1 @@
+// chaos horizon (being written)

@@ -1,0 +1,22 @@
+// One builder per vector file; each lives in the source file of its name.
+#pragma once
+
+#include <vector>
+
+#include "vector_file.hpp"
+
+namespace susurration::generator {
+
+VectorFile prng_vectors();           // prng_vectors.cpp
+VectorFile torus_vectors();          // torus_vectors.cpp
+VectorFile init_vectors();           // init_vectors.cpp
+VectorFile step_vectors();           // step_vectors.cpp
+VectorFile metrics_vectors();        // metrics_vectors.cpp
+VectorFile trajectory_vectors();     // trajectory_vectors.cpp
+VectorFile serialisation_vectors();  // serialisation_vectors.cpp
+VectorFile invalid_vectors();        // invalid_vectors.cpp
+
+// Every file, in the order the manifest lists them.
+std::vector<VectorFile> all_vector_files();
+
+}  // namespace susurration::generator

@@ -1,0 +1,77 @@
+// prng.json: mulberry32 outputs (PRNG-1..3).
+#include <cstdint>
+
+#include "files.hpp"
+#include "susurration/prng.hpp"
+
+namespace susurration::generator {
+namespace {
+
+Case sequence(std::uint32_t seed, int skip, int count, std::string id, std::string comment,
+              std::vector<std::string> clauses, std::vector<std::string> flags) {
+  Mulberry32 rng(seed);
+  for (int k = 0; k < skip; ++k) {
+    rng.next_u32();
+  }
+  Json u32 = Json::array();
+  Json next = Json::array();
+  for (int k = 0; k < count; ++k) {
+    const std::uint32_t raw = rng.next_u32();
+    u32.push_back(raw);
+    next.push_back(static_cast<double>(raw) / 4294967296.0);
+  }
+  return {std::move(id), std::move(comment), std::move(clauses), std::move(flags), compare_exact(),
+          {{"skip", skip}, {"count", count}}, {{"u32", u32}, {"next", next}}};
+}
+
+}  // namespace
+
+VectorFile prng_vectors() {
+  VectorFile f{"prng",
+               {"mulberry32 raw 32-bit outputs and the doubles next() returns, for seeds on the "
+                "edges of the uint32 range.",
+                "The state advances by 0x6D2B79F5 modulo 2^32 per draw; 1600 draws (400 birds) pass the wrap "
+                "of the state many times for every seed."},
+               {{"SpecValues",
+                 {"known-answer", "The upstream's own ten values for seed 42. An engine that fails "
+                                  "them has a different generator, and every initial state differs."}},
+                {"SeedEdge",
+                 {"integer-overflow", "Seeds 0, 2^31 - 1, 2^31 and 2^32 - 1. Engines that keep the "
+                                      "state in a signed or floating type, or forget to reduce it "
+                                      "modulo 2^32, go wrong here first."}},
+                {"LongSequence",
+                 {"integer-overflow", "Draws far into the sequence: a multiplication that is not "
+                                      "taken modulo 2^32 (Math.imul in JavaScript) shows up after "
+                                      "some draws even when the first ones agree."}},
+                {"Division",
+                 {"rounding", "next() is the raw output divided by 2^32, exact in a double. "
+                              "Dividing by 2^32 - 1 or using float32 changes the last bits."}}},
+               {}};
+  Group seed42{"The upstream's seed 42.", {{"seed", 42}}, {}};
+  seed42.cases.push_back(sequence(42, 0, 10, "prng-seed-42-first-ten-values",
+                                  "The ten values the upstream specification prints for seed 42.",
+                                  {"PRNG-1", "PRNG-2", "PRNG-3"}, {"SpecValues", "Division"}));
+  seed42.cases.push_back(sequence(42, 0, 1600, "prng-seed-42-first-1600",
+                                  "The first 1600 draws for seed 42: all that initialising 400 birds uses.", {"PRNG-1", "PRNG-2"},
+                                  {"LongSequence", "Division"}));
+  f.groups.push_back(std::move(seed42));
+  struct Seed {
+    std::uint32_t seed;
+    const char* name;
+  };
+  for (const Seed s : {Seed{0, "0"}, Seed{1, "1"}, Seed{2147483647u, "2147483647"},
+                       Seed{2147483648u, "2147483648"}, Seed{4294967295u, "4294967295"}}) {
+    Group g{std::string("Seed ") + s.name + ".", {{"seed", s.seed}}, {}};
+    g.cases.push_back(sequence(s.seed, 0, 1600, std::string("prng-seed-") + s.name + "-first-1600",
+                               std::string("The first 1600 draws for seed ") + s.name + ", all that 400 birds use.",
+                               {"PRNG-1", "PRNG-2"}, {"SeedEdge", "LongSequence", "Division"}));
+    g.cases.push_back(sequence(s.seed, 100000, 16, std::string("prng-seed-") + s.name + "-after-100000",
+                               std::string("Draws 100000..100015 for seed ") + s.name +
+                                   ", after the state has wrapped thousands of times.",
+                               {"PRNG-1"}, {"SeedEdge", "LongSequence"}));
+    f.groups.push_back(std::move(g));
+  }
+  return f;
+}
+
+}  // namespace susurration::generator

@@ -1,0 +1,137 @@
+// torus.json: shortest signed deltas and distances on the torus (FIELD-1, FIELD-3, FIELD-4).
+#include <cmath>
+#include <limits>
+
+#include "files.hpp"
+#include "susurration/constants.hpp"
+#include "susurration/torus.hpp"
+
+namespace susurration::generator {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+struct DeltaCase {
+  const char* name;
+  double a;
+  double b;
+  const char* comment;
+  std::vector<std::string> flags;
+};
+
+Group delta_group(const char* axis, double size) {
+  const double half = size / 2;
+  const double above = std::nextafter(half, kInf);
+  const double below = std::nextafter(half, 0.0);
+  const std::vector<DeltaCase> cases = {
+      {"exactly-plus-half-is-not-wrapped", 0.0, half, "b - a is exactly +size/2: left as it is.",
+       {"ExactlyHalf"}},
+      {"exactly-plus-half-mid-field-is-not-wrapped", size / 4, 3 * size / 4,
+       "+size/2 away from a quarter of the field.", {"ExactlyHalf"}},
+      {"exactly-minus-half-is-not-wrapped", half, 0.0, "b - a is exactly -size/2: left as it is.",
+       {"ExactlyHalf"}},
+      {"exactly-minus-half-from-the-size-is-not-wrapped", size, half,
+       "-size/2 away from a coordinate equal to the size.", {"ExactlyHalf", "SizeCoordinate"}},
+      {"one-ulp-above-plus-half-is-wrapped", 0.0, above, "Just over +size/2: wrapped to negative.",
+       {"NearHalf"}},
+      {"one-ulp-below-plus-half-is-not-wrapped", 0.0, below, "Just under +size/2: left alone.",
+       {"NearHalf"}},
+      {"one-ulp-beyond-minus-half-is-wrapped", above, 0.0, "Just past -size/2: wrapped to positive.",
+       {"NearHalf"}},
+      {"one-ulp-inside-minus-half-is-not-wrapped", below, 0.0, "Just inside -size/2: left alone.",
+       {"NearHalf"}},
+      {"equal-coordinates-give-zero", 123.25, 123.25, "The same coordinate twice.", {"Zero"}},
+      {"zero-to-the-size-is-zero", 0.0, size, "0 and the size are the same place on the torus.",
+       {"SizeCoordinate"}},
+      {"the-size-to-zero-is-zero", size, 0.0, "The size and 0, the other way.", {"SizeCoordinate"}},
+      {"across-the-seam-forwards", size - 5, 5.0, "Five before the seam to five after it: +10.",
+       {"Seam"}},
+      {"across-the-seam-backwards", 5.0, size - 5, "Five after the seam to five before it: -10.",
+       {"Seam"}},
+      {"ordinary-delta", 123.456, 0.3 * size, "An ordinary delta, no wrapping.", {}},
+  };
+  Group g{std::string("Deltas along ") + axis + ", size " + (size == kWidth ? "1000." : "600."),
+          {{"axis", axis}, {"size", size}},
+          {}};
+  for (const DeltaCase& c : cases) {
+    g.cases.push_back({std::string("torus-") + axis + "-" + c.name, c.comment, {"FIELD-1", "FIELD-3"},
+                       c.flags, compare_exact(), {{"a", c.a}, {"b", c.b}},
+                       {{"delta", torus_delta(c.a, c.b, size)}}});
+  }
+  return g;
+}
+
+struct DistanceCase {
+  const char* name;
+  Bird from;
+  Bird to;
+  const char* comment;
+  std::vector<std::string> flags;
+};
+
+Group distance_group() {
+  const std::vector<DistanceCase> cases = {
+      {"exactly-90", {100, 100, 0, 0}, {154, 172, 0, 0}, "54-72-90: exactly the perception radius.",
+       {"ExactDistance"}},
+      {"exactly-28", {300, 200, 0, 0}, {300, 228, 0, 0}, "Exactly the separation radius.",
+       {"ExactDistance"}},
+      {"exactly-270-across-both-seams", {900, 500, 0, 0}, {62, 116, 0, 0},
+       "162-216-270 across both seams: exactly the nearest-neighbour limit.",
+       {"ExactDistance", "Seam"}},
+      {"zero", {10, 20, 0, 0}, {10, 20, 0, 0}, "Two birds at the same position.", {"Zero"}},
+      {"size-and-zero-coincide", {1000, 600, 0, 0}, {0, 0, 0, 0},
+       "A bird at (1000, 600) stands where a bird at (0, 0) stands.", {"SizeCoordinate", "Zero"}},
+      {"half-field-on-both-axes", {0, 0, 0, 0}, {500, 300, 0, 0},
+       "The farthest two birds can be: neither delta is wrapped.", {"ExactlyHalf"}},
+      {"across-the-seam", {990, 590, 0, 0}, {20, 30, 0, 0}, "30-40-50 across both seams.",
+       {"Seam", "ExactDistance"}},
+      {"inexact-hypot-near-90", {411.37, 87.21, 0, 0}, {480.02, 145.5, 0, 0},
+       "A distance that is not a double: the correctly rounded hypot decides the last bit.",
+       {"Rounding"}},
+      {"inexact-hypot-small", {1.0, 1.0, 0, 0}, {1.1, 1.3, 0, 0},
+       "A short inexact distance, as separation sees them.", {"Rounding"}},
+  };
+  Group g{"Deltas and distances between two positions.", Json::object(), {}};
+  for (const DistanceCase& c : cases) {
+    const Delta d = torus_delta(c.from, c.to);
+    g.cases.push_back({std::string("torus-distance-") + c.name, c.comment,
+                       {"FIELD-3", "FIELD-4", "DET-2"}, c.flags, compare_ulps(1),
+                       {{"from", {c.from.x, c.from.y}}, {"to", {c.to.x, c.to.y}}},
+                       {{"dx", d.dx}, {"dy", d.dy}, {"distance", torus_distance(d)}}});
+  }
+  return g;
+}
+
+}  // namespace
+
+VectorFile torus_vectors() {
+  VectorFile f{"torus",
+               {"Shortest signed deltas per axis and torus distances, on the edges of the wrap rule."},
+               {{"ExactlyHalf",
+                 {"boundary", "A delta of exactly half the field is not wrapped (FIELD-3). An engine "
+                              "using >= instead of > flips its sign, and the pair's forces point the "
+                              "other way."}},
+                {"NearHalf",
+                 {"boundary", "One ulp either side of half the field: wrapped beyond, not inside."}},
+                {"SizeCoordinate",
+                 {"wrap", "A coordinate equal to the size is legal (FIELD-2, FIELD-5) and is the "
+                          "same place as 0; a delta involving it must still be the shortest."}},
+                {"Seam",
+                 {"wrap", "Pairs across the seam are close. An engine that forgets the torus sees "
+                          "them a whole field apart."}},
+                {"Zero", {"degenerate", "Equal coordinates give a delta and distance of exactly 0."}},
+                {"ExactDistance",
+                 {"boundary", "Distances that are exactly 28, 50, 90 or 270: every hypot must return "
+                              "them exactly, or the strict comparisons of STEP-2, STEP-5 and METRIC-5 "
+                              "go the wrong way."}},
+                {"Rounding",
+                 {"rounding", "Distances that are not doubles. A hypot that is not correctly rounded "
+                              "may be one ulp off: within the class, not exact."}}},
+               {}};
+  f.groups.push_back(delta_group("x", kWidth));
+  f.groups.push_back(delta_group("y", kHeight));
+  f.groups.push_back(distance_group());
+  return f;
+}
+
+}  // namespace susurration::generator

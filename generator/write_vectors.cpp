@@ -1,0 +1,74 @@
+// Writing the vector set and its manifest.
+#include "write_vectors.hpp"
+
+#include <fstream>
+#include <future>
+#include <stdexcept>
+
+#include "files.hpp"
+#include "sha256.hpp"
+
+namespace susurration::generator {
+
+std::vector<VectorFile> all_vector_files() {
+  // Each builder is independent and deterministic, so they may run at once.
+  std::vector<std::future<VectorFile>> jobs;
+  for (auto* build : {prng_vectors, torus_vectors, init_vectors, step_vectors, metrics_vectors,
+                      trajectory_vectors, serialisation_vectors, invalid_vectors}) {
+    jobs.push_back(std::async(std::launch::async, build));
+  }
+  std::vector<VectorFile> files;
+  for (auto& job : jobs) {
+    files.push_back(job.get());
+  }
+  return files;
+}
+
+namespace {
+
+void write_atomically(const std::filesystem::path& path, const std::string& text) {
+  const std::filesystem::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) {
+      std::filesystem::remove(tmp);
+      throw std::runtime_error("cannot write " + tmp.string());
+    }
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+}  // namespace
+
+std::vector<WrittenFile> write_vectors(const std::filesystem::path& dir) {
+  const std::vector<VectorFile> files = all_vector_files();
+  std::vector<std::pair<std::string, std::string>> texts;
+  std::vector<WrittenFile> written;
+  Json listing = Json::array();
+  std::size_t total = 0;
+  for (const VectorFile& f : files) {
+    const std::string name = f.category + ".json";
+    texts.emplace_back(name, canonical_text(f.to_json()));
+    written.push_back({name, f.number_of_cases(), sha256_hex(texts.back().second)});
+    listing.push_back({{"file", name},
+                       {"sha256", written.back().sha256},
+                       {"number_of_cases", written.back().cases},
+                       {"spec_version", kSpecVersion}});
+    total += f.number_of_cases();
+  }
+  const Json manifest = {{"schema", "manifest.schema.json"},
+                         {"spec_version", kSpecVersion},
+                         {"generator_version", kGeneratorVersion},
+                         {"number_of_cases", total},
+                         {"files", listing}};
+  std::filesystem::create_directories(dir);
+  for (const auto& [name, text] : texts) {
+    write_atomically(dir / name, text);
+  }
+  write_atomically(dir / "manifest.json", canonical_text(manifest));
+  return written;
+}
+
+}  // namespace susurration::generator
