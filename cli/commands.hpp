@@ -15,5 +15,6 @@ struct Command {
 Command add_simulate(CLI::App& app);
 Command add_verify(CLI::App& app);
 Command add_vectors(CLI::App& app);
+Command add_vectors_diff(CLI::App& app);
 
 }  // namespace susurration::cli

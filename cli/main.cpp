@@ -12,7 +12,8 @@ int main(int argc, char** argv) {
   using namespace susurration::cli;
   CLI::App app{"susurration: the Susurration flock reference and conformance kit"};
   app.require_subcommand(1);
-  const std::vector<Command> commands = {add_simulate(app), add_verify(app), add_vectors(app)};
+  const std::vector<Command> commands = {add_simulate(app), add_verify(app), add_vectors(app),
+                                         add_vectors_diff(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
