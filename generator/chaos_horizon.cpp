@@ -1,1 +1,70 @@
-// chaos horizon (being written)
+// Measuring the chaos horizon (spec/tolerance.md TOL-5).
+#include "chaos_horizon.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "susurration/constants.hpp"
+#include "susurration/init.hpp"
+#include "susurration/step.hpp"
+#include "susurration/tolerance.hpp"
+
+namespace susurration::generator {
+
+State perturbed(const State& s, int m) {
+  State copy = s;
+  Bird& b = copy[static_cast<std::size_t>(m) * s.size() / kEnsembleSize];
+  double* fields[4] = {&b.x, &b.y, &b.vx, &b.vy};
+  double& v = *fields[m % 4];
+  const double inf = std::numeric_limits<double>::infinity();
+  const double down = std::nextafter(v, -inf);
+  v = (m % 2 == 0 || (m % 4 < 2 && down < 0)) ? std::nextafter(v, inf) : down;
+  return copy;
+}
+
+std::vector<Metrics> metrics_run(const State& start, const RunSpec& run, int ticks) {
+  std::vector<Metrics> out;
+  out.reserve(static_cast<std::size_t>(ticks) + 1);
+  State s = start;
+  for (int t = 0;; ++t) {
+    out.push_back(measure(s));
+    if (t == ticks) {
+      return out;
+    }
+    s = step(s, weights_at(run.weights, run.schedule, t), Query::grid);
+  }
+}
+
+namespace {
+
+// The first tick at which copy m leaves the tolerance, if it does by checked_to.
+std::optional<int> departure(const RunSpec& run, const std::vector<Metrics>& base, int checked_to,
+                             int m) {
+  State s = perturbed(initialise(run.seed, run.birds), m);
+  for (int t = 0;; ++t) {
+    if (compare_metrics(base[static_cast<std::size_t>(t)], measure(s)) == Agreement::mismatch) {
+      return t;
+    }
+    if (t == checked_to) {
+      return std::nullopt;
+    }
+    s = step(s, weights_at(run.weights, run.schedule, t), Query::grid);
+  }
+}
+
+}  // namespace
+
+Horizon chaos_horizon(const RunSpec& run, const std::vector<Metrics>& base, int checked_to) {
+  Horizon h{std::nullopt, checked_to, kEnsembleSize};
+  for (int m = 0; m < kEnsembleSize; ++m) {
+    // Only an earlier departure can lower the minimum: later copies stop
+    // at the earliest one found so far.
+    const std::optional<int> t = departure(run, base, h.first_tick.value_or(checked_to), m);
+    if (t && (!h.first_tick || *t < *h.first_tick)) {
+      h.first_tick = t;
+    }
+  }
+  return h;
+}
+
+}  // namespace susurration::generator

@@ -1,8 +1,207 @@
-// trajectories.json (being written).
+// trajectories.json: runs from a seed with per-tick metrics, anchor states
+// and their next step, the final state hash, and each run's chaos horizon.
+#include <future>
+#include <set>
+#include <string>
+
+#include "chaos_horizon.hpp"
 #include "files.hpp"
+#include "susurration/init.hpp"
+#include "susurration/serialise.hpp"
+#include "susurration/step.hpp"
 
 namespace susurration::generator {
+namespace {
 
-VectorFile trajectory_vectors() { return VectorFile{"trajectories", {"(being written)"}, {}, {}}; }
+constexpr int kTicks = 250;             // the window (200) and 50 indicative ticks after it
+constexpr int kCheckedTo = 500;         // how far the chaos horizon is looked for
+constexpr int kComfortablyPast = 260;  // below this the case is flagged NearChaosHorizon
+const std::vector<int> kAnchors = {0, 50, 100, 150, 200};
+
+struct TrajectoryCase {
+  std::string id;
+  std::string comment;
+  RunSpec run;
+  int ticks;
+  std::vector<int> anchors;
+  std::vector<std::string> flags;
+};
+
+Json metric_columns(const std::vector<Metrics>& m, int ticks) {
+  Json p = Json::array(), c = Json::array(), d = Json::array();
+  for (int t = 0; t <= ticks; ++t) {
+    const Metrics& row = m[static_cast<std::size_t>(t)];
+    p.push_back(row.polarization);
+    c.push_back(row.cluster_count);
+    d.push_back(row.mean_neighbor_distance ? Json(*row.mean_neighbor_distance) : Json(nullptr));
+  }
+  return {{"polarization", p}, {"cluster_count", c}, {"mean_neighbor_distance", d}};
+}
+
+Json schedule_json(const Schedule& schedule) {
+  Json out = Json::array();
+  for (const WeightChange& change : schedule) {
+    out.push_back({{"tick", change.tick},
+                   {"cohesion", change.weights.cohesion},
+                   {"alignment", change.weights.alignment},
+                   {"separation", change.weights.separation}});
+  }
+  return out;
+}
+
+Case build(const TrajectoryCase& tc) {
+  const RunSpec& run = tc.run;
+  const int last = std::max(tc.ticks, kCheckedTo);
+  std::vector<Metrics> metrics;
+  Json anchors = Json::array();
+  State s = initialise(run.seed, run.birds);
+  State final_state;
+  const std::set<int> anchor_ticks(tc.anchors.begin(), tc.anchors.end());
+  for (int t = 0;; ++t) {
+    metrics.push_back(measure(s));
+    if (t == tc.ticks) {
+      final_state = s;
+    }
+    if (t == last) {
+      break;
+    }
+    State next = step(s, weights_at(run.weights, run.schedule, t), Query::grid);
+    if (anchor_ticks.contains(t)) {
+      anchors.push_back({{"tick", t}, {"state", state_json(s)}, {"next_state", state_json(next)}});
+    }
+    s = std::move(next);
+  }
+  const Horizon h = chaos_horizon(run, metrics, kCheckedTo);
+  std::vector<std::string> flags = tc.flags;
+  if (h.first_tick && *h.first_tick < kComfortablyPast) {
+    flags.push_back("NearChaosHorizon");
+  }
+  std::vector<std::string> clauses = {"SESSION-1", "METRIC-1", "METRIC-2", "METRIC-3", "METRIC-4",
+                                      "METRIC-5",  "STEP-1",   "TOL-1",    "TOL-2",    "TOL-3"};
+  if (!run.schedule.empty()) {
+    clauses.push_back("WEIGHTS-3");
+  }
+  Json input = {{"seed", run.seed}, {"ticks", tc.ticks}, {"anchor_ticks", tc.anchors}};
+  Json expected = {{"metrics", metric_columns(metrics, tc.ticks)},
+                   {"anchors", anchors},
+                   {"final_state_hash", hex64(state_hash(final_state))}};
+  Json horizon = {{"first_tick", h.first_tick ? Json(*h.first_tick) : Json(nullptr)},
+                  {"checked_to", h.checked_to},
+                  {"ensemble", h.ensemble}};
+  return {tc.id, tc.comment, clauses, flags, compare_trajectory(), input, expected,
+          {{"chaos_horizon", horizon}}};
+}
+
+struct GroupSpec {
+  std::string comment;
+  int birds;
+  Weights weights;
+  Schedule schedule;
+  std::vector<TrajectoryCase> cases;
+};
+
+// "1-1-1", "0.5-0.8-0.3": the weights as they read in an id.
+std::string weights_name(const Weights& w) {
+  auto one = [](double v) {
+    std::string text = shortest(v);
+    return text.ends_with(".0") ? text.substr(0, text.size() - 2) : text;
+  };
+  return one(w.cohesion) + "-" + one(w.alignment) + "-" + one(w.separation);
+}
+
+std::vector<GroupSpec> group_specs() {
+  std::vector<GroupSpec> groups;
+  const std::vector<std::uint32_t> seeds = {1, 42, 2024, 4294967295u};
+  for (int birds : {10, 120, 400}) {
+    for (const Weights& w : {Weights{1, 1, 1}, Weights{0.5, 0.8, 0.3}}) {
+      GroupSpec g{std::to_string(birds) + " birds, weights " + weights_name(w) + ".", birds, w, {}, {}};
+      for (std::uint32_t seed : seeds) {
+        std::vector<std::string> flags = {"Trajectory"};
+        if (birds == 400) {
+          flags.push_back("LargeFlock");
+        }
+        g.cases.push_back({"trajectory-n" + std::to_string(birds) + "-w" + weights_name(w) +
+                               "-seed-" + std::to_string(seed),
+                           "Seed " + std::to_string(seed) + ", ticks 0.." + std::to_string(kTicks) + ".",
+                           RunSpec{seed, birds, w, Schedule{}}, kTicks, kAnchors, flags});
+      }
+      groups.push_back(std::move(g));
+    }
+  }
+  const Schedule changes = {{60, {0.2, 1, 1}}, {120, {1, 0, 0.5}}, {180, {0, 0.3, 1}}};
+  GroupSpec sched{"Weight changes mid-run at ticks 60, 120 and 180.", 120, {1, 1, 1}, changes, {}};
+  for (std::uint32_t seed : {42u, 7u}) {
+    sched.cases.push_back({"trajectory-schedule-n120-seed-" + std::to_string(seed),
+                           "Seed " + std::to_string(seed) + " with three weight changes.",
+                           RunSpec{seed, 120, Weights{1, 1, 1}, changes}, kTicks, {0, 59, 60, 61, 119, 120, 180, 200},
+                           {"Trajectory", "WeightChange"}});
+  }
+  groups.push_back(std::move(sched));
+  for (const Weights& w : {Weights{1, 0, 0}, Weights{0, 1, 0}, Weights{0, 0, 1}, Weights{0, 0, 0}}) {
+    GroupSpec g{"One rule at a time: weights " + weights_name(w) + ".", 120, w, {}, {}};
+    g.cases.push_back({"trajectory-single-rule-w" + weights_name(w) + "-seed-3",
+                       "Seed 3 with only weights " + weights_name(w) + ".", RunSpec{3, 120, w, Schedule{}}, kTicks,
+                       {0, 100, 200}, {"Trajectory", "SingleRule"}});
+    groups.push_back(std::move(g));
+  }
+  GroupSpec snap{"The upstream's snapshot run: seed 42, defaults, 500 ticks.", 120, {1, 1, 1}, {}, {}};
+  snap.cases.push_back({"trajectory-snapshot-seed-42-defaults-500-ticks",
+                        "The run the upstream locks with a snapshot test (DET-5).", RunSpec{42, 120, Weights{1, 1, 1}, Schedule{}},
+                        500, {0, 200, 499}, {"Trajectory", "Snapshot"}});
+  groups.push_back(std::move(snap));
+  return groups;
+}
+
+}  // namespace
+
+VectorFile trajectory_vectors() {
+  VectorFile f{
+      "trajectories",
+      {"Runs from a seed: the metrics of every tick 0..ticks, the state at anchor ticks with the "
+       "state one step later, and the hash of the final state.",
+       "Metrics compare by the upstream tolerance over ticks 0..200; anchors compare one step from "
+       "the given state (class step); the final hash is for engines that aim to be exact.",
+       "chaos_horizon: the first tick at which a one-ulp perturbation of the initial state leaves "
+       "the tolerance (spec/tolerance.md TOL-5)."},
+      {{"Trajectory",
+        {"integration", "A whole run. An engine that fails only here, with every single-step and "
+                        "metrics case passing, usually sums in another order or updates in place."}},
+       {"LargeFlock",
+        {"integration", "400 birds, the upstream maximum: dense flocks with many neighbours and "
+                        "separation terms."}},
+       {"WeightChange",
+        {"schedule", "Weights change mid-run. An engine applying a change one tick early or late "
+                     "matches until the change and diverges right after it (WEIGHTS-3)."}},
+       {"SingleRule",
+        {"isolation", "Only one rule has a nonzero weight, so a wrong constant or formula in that "
+                      "rule shows on its own."}},
+       {"Snapshot",
+        {"known-answer", "The upstream's snapshot run (seed 42, defaults, 500 ticks)."}},
+       {"NearChaosHorizon",
+        {"drift", "The chaos horizon is before tick 260: a correct engine whose hypot, sin or cos "
+                  "differ in the last bit may leave the tolerance near the end of the window. A "
+                  "disagreement at or after chaos_horizon.first_tick is drift, not a bug."}}},
+      {}};
+  std::vector<GroupSpec> specs = group_specs();
+  // Cases are independent: build them concurrently, collect in order.
+  std::vector<std::vector<std::future<Case>>> built(specs.size());
+  for (std::size_t g = 0; g < specs.size(); ++g) {
+    for (const TrajectoryCase& tc : specs[g].cases) {
+      built[g].push_back(std::async(std::launch::async, build, tc));
+    }
+  }
+  for (std::size_t g = 0; g < specs.size(); ++g) {
+    Group group{specs[g].comment,
+                {{"birds", specs[g].birds},
+                 {"weights", weights_json(specs[g].weights)},
+                 {"schedule", schedule_json(specs[g].schedule)}},
+                {}};
+    for (auto& c : built[g]) {
+      group.cases.push_back(c.get());
+    }
+    f.groups.push_back(std::move(group));
+  }
+  return f;
+}
 
 }  // namespace susurration::generator
