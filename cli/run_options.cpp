@@ -17,17 +17,21 @@ void RunOptions::add_to(CLI::App& command) {
       ->capture_default_str();
   command.add_option("--schedule", schedule_file,
                      "JSON file of weight changes [{\"tick\":t,\"cohesion\":c,...}]");
-  command.add_option("--engine", engine, "neighbour query: grid or scan (same bits)")
+  command.add_option("--engine", engine,
+                     "fast, grid or scan: the fast engine or the plain reference with either "
+                     "neighbour query (the same bits)")
       ->capture_default_str();
 }
 
 Run parse(const RunOptions& options) {
   Run run{parse_seed(options.seed), parse_birds(options.birds), parse_weights(options.weights),
-          {}, Query::grid};
-  if (options.engine == "scan") {
-    run.query = Query::scan;
-  } else if (options.engine != "grid") {
-    throw InputError("engine", options.engine, "grid or scan");
+          {}, Engine::fast};
+  if (options.engine == "grid") {
+    run.query = Engine::grid;
+  } else if (options.engine == "scan") {
+    run.query = Engine::scan;
+  } else if (options.engine != "fast") {
+    throw InputError("engine", options.engine, "fast, grid or scan");
   }
   if (!options.schedule_file.empty()) {
     run.schedule = read_schedule(options.schedule_file);

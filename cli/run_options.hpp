@@ -17,7 +17,7 @@ struct RunOptions {
   std::string birds = "120";
   std::string weights = "1,1,1";
   std::string schedule_file;
-  std::string engine = "grid";
+  std::string engine = "fast";
 
   void add_to(CLI::App& command);
 };
@@ -27,7 +27,7 @@ struct Run {
   int birds;
   Weights weights;
   Schedule schedule;
-  Query query;
+  Engine query;  // --engine; the commands pass it to Simulation under this name
 };
 
 // Throws InputError naming the first bad value.

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "susurration/constants.hpp"
+#include "susurration/fast_engine.hpp"
 #include "susurration/init.hpp"
 #include "susurration/step.hpp"
 #include "susurration/tolerance.hpp"
@@ -25,13 +26,15 @@ State perturbed(const State& s, int m) {
 std::vector<Metrics> metrics_run(const State& start, const RunSpec& run, int ticks) {
   std::vector<Metrics> out;
   out.reserve(static_cast<std::size_t>(ticks) + 1);
-  State s = start;
+  // The fast engine makes the reference's world bit for bit (DET-4,
+  // fast_engine_test.cpp); one thread, because cases run side by side.
+  FastFlock flock(start, 1);
   for (int t = 0;; ++t) {
-    out.push_back(measure(s));
+    out.push_back(flock.metrics());
     if (t == ticks) {
       return out;
     }
-    s = step(s, weights_at(run.weights, run.schedule, t), Query::grid);
+    flock.step(weights_at(run.weights, run.schedule, t));
   }
 }
 
@@ -40,15 +43,15 @@ namespace {
 // The first tick at which copy m leaves the tolerance, if it does by checked_to.
 std::optional<int> departure(const RunSpec& run, const std::vector<Metrics>& base, int checked_to,
                              int m) {
-  State s = perturbed(initialise(run.seed, run.birds), m);
+  FastFlock flock(perturbed(initialise(run.seed, run.birds), m), 1);
   for (int t = 0;; ++t) {
-    if (compare_metrics(base[static_cast<std::size_t>(t)], measure(s)) == Agreement::mismatch) {
+    if (compare_metrics(base[static_cast<std::size_t>(t)], flock.metrics()) == Agreement::mismatch) {
       return t;
     }
     if (t == checked_to) {
       return std::nullopt;
     }
-    s = step(s, weights_at(run.weights, run.schedule, t), Query::grid);
+    flock.step(weights_at(run.weights, run.schedule, t));
   }
 }
 

@@ -1,8 +1,84 @@
-// init.json (being written).
+// init.json: the full initial state for seeds on the edges of the uint32 range
+// and bird counts 10, 120 and 400 (INIT-1..3, PRNG-1, PRNG-2, STATE-1).
+#include <cstdint>
+#include <string>
+
 #include "files.hpp"
+#include "susurration/init.hpp"
 
 namespace susurration::generator {
+namespace {
 
-VectorFile init_vectors() { return VectorFile{"init", {"(being written)"}, {}, {}}; }
+// Positions are one exact product each (next() * 1000, next() * 600), the
+// same bits in every correct engine. Velocities are speed * cos(angle) and
+// speed * sin(angle): a sin or cos one ulp off moves the exact product by at
+// most one ulp of it relative, and rounding the product again can make that
+// two ulps of the result; 2 ulps is the tightest class such an engine passes.
+constexpr int kVelocityUlps = 2;
+
+Group birds_group(int n, const std::vector<std::uint32_t>& seeds) {
+  Group g{std::to_string(n) + " birds: " + std::to_string(4 * n) + " draws per seed.", {{"birds", n}}, {}};
+  for (const std::uint32_t seed : seeds) {
+    std::vector<std::string> flags = {"DrawOrder", "SinCos", "SpeedFormula"};
+    if (seed == 0 || seed == 2147483647u || seed == 2147483648u || seed == 4294967295u) {
+      flags.push_back("SeedEdge");
+    }
+    if (n == 400) {
+      flags.push_back("ManyBirds");
+    }
+    g.cases.push_back({"init-seed-" + std::to_string(seed) + "-" + std::to_string(n) + "-birds",
+                       "The state straight after initialising " + std::to_string(n) + " birds from seed " +
+                           std::to_string(seed) + ".",
+                       {"INIT-1", "INIT-2", "INIT-3", "PRNG-1", "PRNG-2", "STATE-1"},
+                       flags,
+                       compare_ulps(kVelocityUlps),
+                       {{"seed", seed}},
+                       {{"state", state_json(initialise(seed, n))}}});
+  }
+  return g;
+}
+
+}  // namespace
+
+VectorFile init_vectors() {
+  VectorFile f{
+      "init",
+      {"The full state straight after initialisation (tick 0) for seeds on the edges of the uint32 "
+       "range and 10, 120 and 400 birds.",
+       "Each bird draws x, y, angle, speed in that order; x = next() * 1000, y = next() * 600, "
+       "angle = (next() * 2) * PI, speed = 1.6 + next() * (4.2 - 1.6); vx = speed * cos(angle), "
+       "vy = speed * sin(angle).",
+       "Compared in ulps(2): positions have the same bits in every correct engine; velocities may be "
+       "up to 2 ulps off in an engine whose sin or cos is one ulp off (libm), since speed * cos rounds "
+       "again. An engine with correctly rounded sin and cos matches every bit (pass-exact)."},
+      {{"DrawOrder",
+        {"order",
+         "Four draws per bird, in the order x, y, angle, speed (INIT-1). An engine that draws "
+         "all x first, or the speed before the angle, puts every bird somewhere else."}},
+       {"SinCos",
+        {"rounding",
+         "vx uses cos and vy uses sin (INIT-3). Swapping them, using degrees, or taking "
+         "the angle in [0, PI) turns every velocity; a libm sin or cos one ulp off stays "
+         "within the class, and only correctly rounded ones pass exactly."}},
+       {"SeedEdge",
+        {"integer-overflow",
+         "Seeds 0, 2^31 - 1, 2^31 and 2^32 - 1. An engine that keeps the "
+         "generator state in a signed or floating type goes wrong here first."}},
+       {"ManyBirds",
+        {"integer-overflow",
+         "400 birds: 1600 draws, passing the wrap of the generator state many "
+         "times. A multiplication that is not taken modulo 2^32 shows up late in "
+         "the state even when the first birds agree."}},
+       {"SpeedFormula",
+        {"rounding",
+         "speed = 1.6 + next() * 2.6 as one rounded product then one rounded sum (AMB-6). "
+         "A fused multiply-add or a blend 1.6 * (1 - r) + 4.2 * r moves a speed by an ulp: "
+         "within the class, but never pass-exact."}}},
+      {}};
+  f.groups.push_back(birds_group(10, {0, 1, 42, 2147483647u, 2147483648u, 4294967295u}));
+  f.groups.push_back(birds_group(120, {0, 42, 4294967295u}));
+  f.groups.push_back(birds_group(400, {1, 42}));
+  return f;
+}
 
 }  // namespace susurration::generator

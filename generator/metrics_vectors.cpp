@@ -1,8 +1,423 @@
-// metrics.json (being written).
+// metrics.json: the three metrics of constructed and seeded states (METRIC-1..5).
+//
+// Conventions: i, j bird indices; d a torus distance; an *edge pair* is a pair
+// built to sit exactly on the cluster edge (90) or the nearest-neighbour
+// limit (270), or one ulp inside it.
+//
+// Every case is checked here before it is published (std::logic_error on a
+// broken case): its state passes INPUT-9; its edge pairs stand at distances
+// that any hypot returns exactly; every other pair keeps 1e-6 away from 90
+// and 270, so a hypot one ulp off cannot move a bird into or out of a
+// cluster or the mean. A case published with the exact class also has only
+// exact speeds, exact distances below 270 and an exact final hypot, so every
+// correct engine gets its bits; any other case allows the ulps that a hypot
+// one ulp off can cost on its state (ulps_bound).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+
 #include "files.hpp"
+#include "susurration/constants.hpp"
+#include "susurration/exact_math.hpp"
+#include "susurration/init.hpp"
+#include "susurration/inputs.hpp"
+#include "susurration/metrics.hpp"
+#include "susurration/tolerance.hpp"
+#include "susurration/torus.hpp"
 
 namespace susurration::generator {
+namespace {
 
-VectorFile metrics_vectors() { return VectorFile{"metrics", {"(being written)"}, {}, {}}; }
+// No pair but an edge pair may stand this close to 90 or 270.
+constexpr double kMargin = 1e-6;
+// The ulps class never allows less than this; ulps_bound may allow more.
+constexpr std::uint64_t kMinUlps = 4;
+
+using Pair = std::pair<std::size_t, std::size_t>;
+
+struct MetricsCase {
+  std::string name;
+  std::string comment;
+  std::vector<std::string> clauses;
+  std::vector<std::string> flags;
+  State state;
+  std::vector<Pair> edges = {};
+  bool exact = false;  // every correct engine gets these bits (checked below)
+};
+
+struct MetricsGroup {
+  std::string comment;
+  std::vector<MetricsCase> cases;
+};
+
+double along(double from, double d) {
+  const double to = from + d;
+  if (to - from != d) {
+    throw std::logic_error("metrics vectors: " + std::to_string(from) + " + d is not exact");
+  }
+  return to;
+}
+
+// hypot(a, b) when every hypot must return it exactly: one argument zero, or
+// both integers of a Pythagorean triple (162-216-270). Empty otherwise.
+std::optional<double> exact_hypot(double a, double b) {
+  if (a == 0 || b == 0) {
+    return std::abs(a) + std::abs(b);
+  }
+  if (a != std::trunc(a) || b != std::trunc(b) || std::abs(a) > 1e6 || std::abs(b) > 1e6) {
+    return std::nullopt;
+  }
+  const auto ia = static_cast<std::int64_t>(a);
+  const auto ib = static_cast<std::int64_t>(b);
+  const std::int64_t squares = ia * ia + ib * ib;
+  const auto root = static_cast<std::int64_t>(std::llround(std::sqrt(static_cast<double>(squares))));
+  return root * root == squares ? std::optional<double>(static_cast<double>(root)) : std::nullopt;
+}
+
+bool near_a_limit(double d) {
+  return std::abs(d - kClusterEdge) <= kMargin || std::abs(d - kNearestLimit) <= kMargin;
+}
+
+// INPUT-9, the exact edge pairs, and the margin of every other pair.
+void check_constructed(const std::string& id, const MetricsCase& c) {
+  try {
+    check_state(c.state);
+  } catch (const InputError& e) {
+    throw std::logic_error(id + ": " + e.what());
+  }
+  for (std::size_t i = 0; i < c.state.size(); ++i) {
+    for (std::size_t j = i + 1; j < c.state.size(); ++j) {
+      const Delta delta = torus_delta(c.state[i], c.state[j]);
+      const double d = torus_distance(delta);
+      const bool edge = std::find(c.edges.begin(), c.edges.end(), Pair{i, j}) != c.edges.end();
+      if (edge && (exact_hypot(delta.dx, delta.dy) != d || !near_a_limit(d))) {
+        throw std::logic_error(id + ": edge pair not at an exact distance on a limit");
+      }
+      if (!edge && d > 0 && near_a_limit(d)) {
+        throw std::logic_error(id + ": a pair within 1e-6 of 90 or 270 that is no edge pair");
+      }
+    }
+  }
+}
+
+// What makes the exact class fair: each unit velocity divides by an exact
+// speed, every distance that can be summed (below 270) is exact, and the
+// last hypot of METRIC-2 has an exact result. The mean unit velocity is
+// recomputed here only to prove the last point.
+void check_engine_independent(const std::string& id, const State& s) {
+  double sx = 0;
+  double sy = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto speed = exact_hypot(s[i].vx, s[i].vy);
+    if (!speed) {
+      throw std::logic_error(id + ": exact class with an inexact speed");
+    }
+    sx += s[i].vx / *speed;
+    sy += s[i].vy / *speed;
+    for (std::size_t j = 0; j < s.size(); ++j) {
+      const Delta delta = torus_delta(s[i], s[j]);
+      if (torus_distance(delta) < kNearestLimit && !exact_hypot(delta.dx, delta.dy)) {
+        throw std::logic_error(id + ": exact class with an inexact distance below 270");
+      }
+    }
+  }
+  const double n = static_cast<double>(s.size());
+  if (!exact_hypot(sx / n, sy / n)) {
+    throw std::logic_error(id + ": exact class with an inexact polarization");
+  }
+}
+
+double ulp(double x) {
+  x = std::abs(x);
+  return std::nextafter(x, std::numeric_limits<double>::infinity()) - x;
+}
+
+// How many doubles lie within `error` of `value`, on the far side.
+std::uint64_t ulps_within(double value, double error) {
+  return std::max(*ulp_distance(value, value + error), *ulp_distance(value, value - error));
+}
+
+// A worst-case bound on the ulps by which an engine whose hypot is at most
+// one ulp off can miss the reference's polarization and mean on this state,
+// following every rounding of METRIC-2 and METRIC-5 in both engines:
+// - a speed one ulp off moves a unit component by at most 4 ulps of it (2 in
+//   the quotient, up to 2 from the two roundings a binade apart);
+// - each running sum can then round the other way, up to 2 ulps of the
+//   partial sum; dividing by n adds 2 ulps, and the final hypot, which is
+//   1-Lipschitz, adds its own 3;
+// - a nearest distance is at most 2 ulps off (a minimum of distances each one
+//   ulp off), and the mean's sum and division add up the same way.
+// The birds counted are the same in both engines, since no distance is
+// within 1e-6 of 270 (check_constructed).
+std::uint64_t ulps_bound(const State& s, const Metrics& m) {
+  const double n = static_cast<double>(s.size());
+  double sx = 0, sy = 0, ex = 0, ey = 0;
+  for (const Bird& b : s) {
+    const double speed = cr_hypot(b.vx, b.vy);
+    sx += b.vx / speed;
+    sy += b.vy / speed;
+    ex += 4 * ulp(b.vx / speed) + 2 * ulp(sx);
+    ey += 4 * ulp(b.vy / speed) + 2 * ulp(sy);
+  }
+  const double polarization_error = (ex / n + 2 * ulp(sx / n)) + (ey / n + 2 * ulp(sy / n));
+  std::uint64_t bound = ulps_within(m.polarization, polarization_error) + 3;
+  if (m.mean_neighbor_distance) {
+    double sum = 0, counted = 0, error = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      double nearest = std::numeric_limits<double>::infinity();
+      for (std::size_t j = 0; j < s.size(); ++j) {
+        nearest = j == i ? nearest : std::min(nearest, torus_distance(torus_delta(s[i], s[j])));
+      }
+      if (nearest < kNearestLimit) {
+        sum += nearest;
+        counted += 1;
+        error += 2 * ulp(nearest) + 2 * ulp(sum);
+      }
+    }
+    const double mean = *m.mean_neighbor_distance;
+    bound = std::max(bound, ulps_within(mean, error / counted + 2 * ulp(mean)));
+  }
+  return bound;
+}
+
+// The bound rounded up to a power of two, at least kMinUlps, so that a
+// small change to the bound's arithmetic does not change the published case.
+int max_ulps(const State& s, const Metrics& m) {
+  const std::uint64_t bound = ulps_bound(s, m);
+  std::uint64_t allowed = kMinUlps;
+  while (allowed < bound) {
+    allowed *= 2;
+  }
+  return static_cast<int>(allowed);
+}
+
+Json metrics_json(const Metrics& m) {
+  return {
+      {"polarization", m.polarization},
+      {"cluster_count", m.cluster_count},
+      {"mean_neighbor_distance", m.mean_neighbor_distance ? Json(*m.mean_neighbor_distance) : Json(nullptr)}};
+}
+
+Case to_case(const MetricsCase& c) {
+  const std::string id = "metrics-" + c.name;
+  check_constructed(id, c);
+  if (c.exact) {
+    check_engine_independent(id, c.state);
+  }
+  const Metrics m = measure(c.state);
+  const Json compare = c.exact ? compare_exact() : compare_ulps(max_ulps(c.state, m));
+  return {id, c.comment, c.clauses, c.flags, compare, {{"state", state_json(c.state)}}, metrics_json(m)};
+}
+
+MetricsCase seeded(std::uint32_t seed, int n) {
+  const std::string name = "seed-" + std::to_string(seed) + "-" + std::to_string(n) + "-birds-initial-state";
+  return {name,
+          "The metrics of the initial state of seed " + std::to_string(seed) + " with " + std::to_string(n) +
+              " birds (tick 0 of a run).",
+          {"METRIC-1", "METRIC-2", "METRIC-3", "METRIC-4", "METRIC-5"},
+          {"Seeded"},
+          initialise(seed, n)};
+}
+
+// The tables below are laid out by hand, one case to a few lines:
+// name, comment; clauses, flags; state, edge pairs, exact.
+// clang-format off
+std::vector<MetricsGroup> groups() {
+  const double below90 = std::nextafter(kClusterEdge, 0.0);
+  const double below270 = std::nextafter(kNearestLimit, 0.0);
+  return {
+      {"Cluster edges (METRIC-3): strictly below 90 joins, exactly 90 does not.", {
+          {"cluster-edge-at-exactly-90-on-an-axis-is-no-edge",
+           "Two birds exactly 90 apart along x are two clusters.",
+           {"METRIC-3"}, {"ExactlyNinety"},
+           {{100, 100, 2, 0}, {190, 100, 2, 0}}, {{0, 1}}, true},
+          {"cluster-edge-at-exactly-90-on-a-diagonal-is-no-edge",
+           "Two birds 54-72-90 apart are two clusters.",
+           {"METRIC-3"}, {"ExactlyNinety"},
+           {{100, 100, 2, 0}, {154, 172, 2, 0}}, {{0, 1}}, true},
+          {"cluster-edge-at-exactly-90-across-the-seam-is-no-edge",
+           "x 960 and x 50, exactly 90 apart across the seam, are two clusters.",
+           {"METRIC-3", "FIELD-3"}, {"ExactlyNinety", "Seam"},
+           {{960, 300, 2, 0}, {50, 300, 2, 0}}, {{0, 1}}, true},
+          {"cluster-edge-one-ulp-inside-90-is-an-edge",
+           "Two birds 90 minus one ulp apart are one cluster.",
+           {"METRIC-3"}, {"JustInsideNinety"},
+           {{10, 100, 2, 0}, {along(10, below90), 100, 2, 0}}, {{0, 1}}, true},
+          {"cluster-chain-joins-across-the-x-seam",
+           "880 - 950 - seam - 10 is one chain of edges 70 and 60; 500 stands alone.",
+           {"METRIC-3", "FIELD-3"}, {"Seam", "Transitive"},
+           {{10, 300, 2, 0}, {500, 300, 2, 0}, {950, 300, 2, 0}, {880, 300, 2, 0}}, {}, true},
+          {"cluster-chain-joins-across-the-y-seam",
+           "y 520 - 595 - seam - 5 is one chain; the bird at (200, 300) stands alone.",
+           {"METRIC-3", "FIELD-3"}, {"Seam", "Transitive"},
+           {{500, 5, 2, 0}, {200, 300, 2, 0}, {500, 595, 2, 0}, {500, 520, 2, 0}}, {}, true},
+          {"cluster-chain-is-transitive",
+           "Four birds 80 apart in a row are one cluster though the ends are 240 apart.",
+           {"METRIC-3"}, {"Transitive"},
+           {{100, 300, 2, 0}, {340, 300, 2, 0}, {180, 300, 2, 0}, {260, 300, 2, 0}}, {}, true},
+      }},
+      {"The nearest-neighbour limit (METRIC-4, METRIC-5): 270 or more is left out.", {
+          {"nearest-at-exactly-270-is-left-out",
+           "Two birds exactly 270 apart: both left out, the mean is null.",
+           {"METRIC-5"}, {"ExactlyTwoSeventy", "NullMean"},
+           {{100, 100, 2, 0}, {370, 100, 2, 0}}, {{0, 1}}, true},
+          {"nearest-at-exactly-270-across-both-seams-is-left-out",
+           "162-216-270 across both seams: left out, the mean is null.",
+           {"METRIC-5", "FIELD-3"}, {"ExactlyTwoSeventy", "Seam", "NullMean"},
+           {{900, 500, 2, 0}, {62, 116, 2, 0}}, {{0, 1}}, true},
+          {"nearest-one-ulp-inside-270-is-counted",
+           "Two birds 270 minus one ulp apart: the mean is that distance.",
+           {"METRIC-5"}, {"JustInsideTwoSeventy"},
+           {{100, 100, 2, 0}, {along(100, below270), 100, 2, 0}}, {{0, 1}}, true},
+          {"isolated-birds-are-left-out-of-the-mean",
+           "A pair 10 apart and a pair 280 apart: the mean is 10 over two birds.",
+           {"METRIC-4", "METRIC-5"}, {"Isolated"},
+           {{100, 100, 2, 0}, {110, 100, 2, 0}, {100, 400, 2, 0}, {380, 400, 2, 0}}, {}, true},
+          {"every-bird-isolated-gives-a-null-mean",
+           "Four birds 300 or 500 apart: nobody is counted, the mean is null.",
+           {"METRIC-5", "METRIC-3"}, {"NullMean"},
+           {{0, 0, 2, 0}, {500, 0, 2, 0}, {0, 300, 2, 0}, {500, 300, 2, 0}}, {}, true},
+      }},
+      {"Coincident birds (METRIC-4): distance 0 is a nearest neighbour like any other.", {
+          {"coincident-birds-have-nearest-distance-0",
+           "Two birds in one place: nearest 0 each; the third bird is isolated.",
+           {"METRIC-4", "METRIC-5"}, {"Coincident"},
+           {{100, 100, 2, 0}, {100, 100, 3, 0}, {400, 400, 2, 0}}, {}, true},
+          {"coincident-birds-at-x-0-and-x-1000",
+           "x 0 and x 1000 are one place: one cluster, mean 0.",
+           {"METRIC-4", "FIELD-2", "FIELD-3"}, {"Coincident", "SizeCoordinate"},
+           {{0, 300, 2, 0}, {1000, 300, 2, 0}}, {}, true},
+          {"coincident-pair-and-a-bird-30-away",
+           "Nearest distances 0, 0 and 30: mean 10.",
+           {"METRIC-4", "METRIC-5"}, {"Coincident"},
+           {{100, 100, 2, 0}, {100, 100, 2, 0}, {130, 100, 2, 0}}, {}, true},
+      }},
+      {"Polarization (METRIC-2): the length of the mean unit velocity.", {
+          {"aligned-flock-has-polarization-exactly-1",
+           "Three birds flying +x at different speeds: exactly 1.",
+           {"METRIC-2"}, {"Aligned"},
+           {{100, 100, 2, 0}, {300, 100, 3.5, 0}, {700, 100, 1.6, 0}}, {}, true},
+          {"aligned-diagonal-flock-has-polarization-1-up-to-rounding",
+           "Three birds along 3-4-5: the rounded unit vectors give 1 up to rounding.",
+           {"METRIC-2"}, {"Aligned"},
+           {{100, 300, 3, 4}, {300, 300, 6, 8}, {500, 300, 1.5, 2}}},
+          {"opposed-pair-has-polarization-0",
+           "+x at 2 and -x at 3: the unit velocities cancel exactly.",
+           {"METRIC-2"}, {"Opposed"},
+           {{100, 300, 2, 0}, {300, 300, -3, 0}}, {}, true},
+          {"opposed-diagonal-pairs-have-polarization-0",
+           "Two opposed pairs on 3-4-5 diagonals: the sums cancel to exactly 0.",
+           {"METRIC-2"}, {"Opposed"},
+           {{100, 300, 3, 4}, {300, 300, -6, -8}, {500, 300, -4, 3}, {700, 300, 8, -6}}, {}, true},
+          {"polarization-averages-unit-velocities-not-velocities",
+           "Units (1, 0) and (0, 1): sqrt(0.5), whatever the speeds.",
+           {"METRIC-2"}, {"UnitVelocity"},
+           {{100, 300, 2, 0}, {300, 300, 0, 3}}},
+          {"polarization-of-three-mixed-headings",
+           "Units (1, 0), (1, 0), (0, 1): the length of (2/3, 1/3).",
+           {"METRIC-2"}, {"UnitVelocity"},
+           {{100, 300, 2, 0}, {300, 300, 4, 0}, {500, 300, 0, 2}}},
+      }},
+      {"A lone bird (METRIC-2..5, n = 1).", {
+          {"lone-bird-has-polarization-1-one-cluster-and-a-null-mean",
+           "One bird: polarization 1, one cluster, no nearest neighbour.",
+           {"METRIC-2", "METRIC-3", "METRIC-4", "METRIC-5"}, {"LoneBird", "NullMean"},
+           {{500, 300, 2, 0}}, {}, true},
+      }},
+      {"Initial states of seeded runs: tick 0 of the trajectories.", {
+          seeded(42, 120), seeded(0, 120), seeded(42, 400), seeded(4294967295u, 400),
+      }},
+  };
+}
+// clang-format on
+
+}  // namespace
+
+VectorFile metrics_vectors() {
+  VectorFile f{
+      "metrics",
+      {"Polarization, cluster count and mean neighbour distance of constructed and seeded states.",
+       "Edge pairs stand at distances every hypot returns exactly (axis deltas, 54-72-90, 162-216-270); "
+       "every other pair keeps more than 1e-6 from 90 and 270, so a correct engine whose hypot is one ulp "
+       "off counts the same clusters and the same birds.",
+       "cluster_count and null compare exactly in every class. Cases built only from exact speeds and "
+       "distances use the exact class. The others allow as many ulps as an engine whose hypot is at most "
+       "one ulp off can cost on that state, a worst case bounded from the state's own sums and rounded "
+       "up to a power of two (at least 4); an engine with a correctly rounded hypot matches every bit."},
+      {{"ExactlyNinety",
+        {"boundary",
+         "Birds exactly 90 apart are not joined (METRIC-3). An engine using <= counts one "
+         "cluster too few."}},
+       {"JustInsideNinety",
+        {"boundary",
+         "Birds 90 minus one ulp apart are joined. An engine with a looser comparison counts "
+         "one cluster too many."}},
+       {"ExactlyTwoSeventy",
+        {"boundary",
+         "A nearest neighbour at exactly 270 is left out (METRIC-5). An engine using <= "
+         "counts the bird, and the mean is 270 instead of null."}},
+       {"JustInsideTwoSeventy",
+        {"boundary",
+         "A nearest neighbour one ulp inside 270 is counted. An engine with a looser "
+         "comparison gives null."}},
+       {"Seam",
+        {"wrap",
+         "Distances across the seam are short (FIELD-3). An engine without torus deltas splits "
+         "chains at the seam and finds other nearest neighbours."}},
+       {"Transitive",
+        {"graph",
+         "Clusters are connected components: a chain of edges joins birds that are far apart. An "
+         "engine that counts pairs, or groups birds only with a first member, counts too many."}},
+       {"Isolated",
+        {"boundary",
+         "Birds whose nearest neighbour is 270 or more away leave both the sum and the count. "
+         "An engine that divides by n, or adds them in, gives another mean."}},
+       {"NullMean",
+        {"degenerate",
+         "With no bird counted the mean is null (METRIC-5), not 0, NaN or a division by "
+         "zero."}},
+       {"Coincident",
+        {"degenerate",
+         "Birds in one place are each other's nearest neighbour at distance 0 (METRIC-4). An "
+         "engine that skips zero distances finds another neighbour or none."}},
+       {"SizeCoordinate",
+        {"wrap",
+         "x = 1000 stands where x = 0 stands (FIELD-2). An engine that refuses the coordinate or "
+         "measures 1000 across the field fails."}},
+       {"Aligned",
+        {"rounding",
+         "Birds flying one way have polarization 1: exactly on an axis, within an ulp on a "
+         "diagonal. An engine that averages velocities instead of unit velocities gets "
+         "another number when speeds differ."}},
+       {"Opposed",
+        {"rounding",
+         "Opposed headings cancel to exactly 0. An engine that sums in another order, or "
+         "normalises with a reciprocal, leaves a residue; the ulps class sees any nonzero "
+         "value as far from 0."}},
+       {"UnitVelocity",
+        {"formula",
+         "Polarization is hypot(Sx / n, Sy / n) of unit velocities (METRIC-2). An engine that "
+         "averages raw velocities or averages speeds gives another value."}},
+       {"LoneBird",
+        {"degenerate",
+         "n = 1: polarization 1, one cluster, and a null mean (METRIC-4). An engine that "
+         "takes the bird's distance to itself gets mean 0."}},
+       {"Seeded",
+        {"integration",
+         "The metrics of a real initial state: every rule at once on 120 or 400 birds, as "
+         "tick 0 of a trajectory checks them."}}},
+      {}};
+  for (const MetricsGroup& mg : groups()) {
+    Group g{mg.comment, Json::object(), {}};
+    for (const MetricsCase& c : mg.cases) {
+      g.cases.push_back(to_case(c));
+    }
+    f.groups.push_back(std::move(g));
+  }
+  return f;
+}
 
 }  // namespace susurration::generator

@@ -1,8 +1,560 @@
-// step.json (being written).
+// step.json: single steps from constructed states, each built to sit on one
+// rule's edge (STEP-1..8, WEIGHTS-1, FIELD-2, FIELD-3, FIELD-5, STATE-2).
+//
+// Conventions: i, j bird indices; d a torus distance; an *edge pair* is a pair
+// built to sit exactly on the 90 or 28 radius, or one ulp inside it.
+//
+// Every case is checked here before it is published (std::logic_error on a
+// broken case): its state passes INPUT-9; its edge pairs stand at distances
+// that any hypot returns exactly; every other pair keeps 1e-6 away from 90
+// and 28, so a correct engine whose hypot is one ulp off cannot flip a rule;
+// and the step shows what the case claims (a velocity kept or turned, a
+// speed clamped, a faulty engine visibly wrong).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+
 #include "files.hpp"
+#include "susurration/constants.hpp"
+#include "susurration/exact_math.hpp"
+#include "susurration/inputs.hpp"
+#include "susurration/step.hpp"
+#include "susurration/torus.hpp"
 
 namespace susurration::generator {
+namespace {
 
-VectorFile step_vectors() { return VectorFile{"step", {"(being written)"}, {}, {}}; }
+// No pair but an edge pair may stand this close to 90 or 28.
+constexpr double kMargin = 1e-6;
+// A fault must move some number by more than this to be seen by the `step`
+// class (abs 1e-9): three orders of magnitude of headroom.
+constexpr double kVisible = 1e-6;
+
+const double kBelow90 = std::nextafter(kPerceptionRadius, 0.0);
+const double kBelow28 = std::nextafter(kSeparationRadius, 0.0);
+constexpr double kTiny = 0x1p-54;  // half an ulp of 0.25: 0.25 - (0.25 + kTiny) is -kTiny
+
+using Pair = std::pair<std::size_t, std::size_t>;
+
+// A statement about the reference's step of a case, checked at generation.
+struct Claim {
+  std::string says;
+  std::function<bool(const State& before, const Weights& w, const State& after)> holds;
+};
+
+struct StepCase {
+  std::string name;
+  std::string comment;
+  std::vector<std::string> clauses;
+  std::vector<std::string> flags;
+  State state;
+  std::vector<Pair> edges = {};
+  std::vector<Claim> claims = {};
+  // Published with the exact class: the fault it hunts moves numbers by less
+  // than 1e-9, and every correct engine gets these bits (checked below).
+  bool exact = false;
+};
+
+struct StepGroup {
+  std::string comment;
+  Weights weights;
+  std::vector<StepCase> cases;
+};
+
+// `from + d`, refused unless the delta back is exactly d.
+double along(double from, double d) {
+  const double to = from + d;
+  if (to - from != d) {
+    throw std::logic_error("step vectors: " + std::to_string(from) + " + d is not exact");
+  }
+  return to;
+}
+
+// The distance when every hypot must return it exactly: one delta zero, or
+// both deltas integers of a Pythagorean triple (54-72-90). Empty otherwise.
+std::optional<double> exact_distance(const Delta& d) {
+  if (d.dx == 0 || d.dy == 0) {
+    return std::abs(d.dx) + std::abs(d.dy);
+  }
+  if (d.dx != std::trunc(d.dx) || d.dy != std::trunc(d.dy) || std::abs(d.dx) > 1e6 || std::abs(d.dy) > 1e6) {
+    return std::nullopt;
+  }
+  const auto a = static_cast<std::int64_t>(d.dx);
+  const auto b = static_cast<std::int64_t>(d.dy);
+  const std::int64_t squares = a * a + b * b;
+  const auto root = static_cast<std::int64_t>(std::llround(std::sqrt(static_cast<double>(squares))));
+  return root * root == squares ? std::optional<double>(static_cast<double>(root)) : std::nullopt;
+}
+
+bool near_a_radius(double d) {
+  return std::abs(d - kPerceptionRadius) <= kMargin || std::abs(d - kSeparationRadius) <= kMargin;
+}
+
+// INPUT-9, the exact edge pairs, and the margin of every other pair.
+void check_constructed(const std::string& id, const StepCase& c) {
+  try {
+    check_state(c.state);
+  } catch (const InputError& e) {
+    throw std::logic_error(id + ": " + e.what());
+  }
+  for (std::size_t i = 0; i < c.state.size(); ++i) {
+    for (std::size_t j = i + 1; j < c.state.size(); ++j) {
+      const Delta delta = torus_delta(c.state[i], c.state[j]);
+      const double d = torus_distance(delta);
+      const bool edge = std::find(c.edges.begin(), c.edges.end(), Pair{i, j}) != c.edges.end();
+      if (edge && (exact_distance(delta) != d || !near_a_radius(d))) {
+        throw std::logic_error(id + ": edge pair not at an exact distance on a radius");
+      }
+      if (!edge && d > 0 && near_a_radius(d)) {
+        throw std::logic_error(id + ": a pair within 1e-6 of 90 or 28 that is no edge pair");
+      }
+    }
+  }
+}
+
+// One fault per case: only the clamp's own cases may reach 1.6 or 4.2.
+bool about_the_clamp(const StepCase& c) {
+  return std::any_of(c.flags.begin(), c.flags.end(), [](const std::string& flag) {
+    return flag == "MinSpeed" || flag == "MaxSpeed" || flag == "ZeroSpeed";
+  });
+}
+
+void check_clamp_not_reached(const std::string& id, const State& after) {
+  for (const Bird& b : after) {
+    const double speed = cr_hypot(b.vx, b.vy);
+    if (!(speed > kMinSpeed + kMargin && speed < kMaxSpeed - kMargin)) {
+      throw std::logic_error(id + ": a speed reaches the clamp in a case about another rule");
+    }
+  }
+}
+
+// What makes the exact class fair: every distance that reaches the
+// arithmetic (0 < d < 28, through d*d) is exact, and every new speed sits
+// inside the clamp, where the factor is exactly 1 whatever hypot returns.
+void check_engine_independent(const std::string& id, const State& before, const State& after) {
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    for (std::size_t j = 0; j < before.size(); ++j) {
+      const Delta delta = torus_delta(before[i], before[j]);
+      const double d = torus_distance(delta);
+      if (i != j && d > 0 && d < kSeparationRadius && !exact_distance(delta)) {
+        throw std::logic_error(id + ": exact class with an inexact separation distance");
+      }
+    }
+  }
+  check_clamp_not_reached(id, after);
+}
+
+// --- claims ---------------------------------------------------------------
+
+double largest_difference(const State& a, const State& b) {
+  double most = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    for (const double diff :
+         {std::abs(torus_delta(a[i].x, b[i].x, kWidth)), std::abs(torus_delta(a[i].y, b[i].y, kHeight)),
+          std::abs(a[i].vx - b[i].vx), std::abs(a[i].vy - b[i].vy)}) {
+      most = std::isnan(diff) ? std::numeric_limits<double>::infinity() : std::max(most, diff);
+    }
+  }
+  return most;
+}
+
+Claim keeps_velocity(std::vector<std::size_t> birds) {
+  return {"the birds keep their velocities",
+          [birds](const State& before, const Weights&, const State& after) {
+            return std::all_of(birds.begin(), birds.end(), [&](std::size_t i) {
+              return after[i].vx == before[i].vx && after[i].vy == before[i].vy;
+            });
+          }};
+}
+
+Claim turns(std::vector<std::size_t> birds) {
+  return {"the birds' velocities change visibly",
+          [birds](const State& before, const Weights&, const State& after) {
+            return std::all_of(birds.begin(), birds.end(), [&](std::size_t i) {
+              return std::max(std::abs(after[i].vx - before[i].vx), std::abs(after[i].vy - before[i].vy)) >
+                     kVisible;
+            });
+          }};
+}
+
+Claim speed_becomes(std::size_t i, double speed) {
+  return {"the speed is clamped", [i, speed](const State&, const Weights&, const State& after) {
+            return std::abs(cr_hypot(after[i].vx, after[i].vy) - speed) < 1e-12;
+          }};
+}
+
+Claim lands_on(std::size_t i, double x, double y) {
+  return {"the bird lands on the given place", [i, x, y](const State&, const Weights&, const State& after) {
+            return after[i].x == x && after[i].y == y;
+          }};
+}
+
+// A faulty engine, written in terms of the reference's step.
+using Engine = std::function<State(const State&, const Weights&)>;
+
+Claim visibly_differs_from(std::string fault, Engine faulty) {
+  return {"an engine that " + fault + " fails the step class",
+          [faulty](const State& before, const Weights& w, const State& after) {
+            return largest_difference(after, faulty(before, w)) > kVisible;
+          }};
+}
+
+Claim bitwise_differs_from(std::string fault, Engine faulty) {
+  return {"an engine that " + fault + " fails the exact class",
+          [faulty](const State& before, const Weights& w, const State& after) {
+            return after != faulty(before, w);
+          }};
+}
+
+// STEP-1 broken: bird i sees birds 0..i-1 already moved.
+State in_place(const State& s, const Weights& w) {
+  State flock = s;
+  for (std::size_t i = 0; i < flock.size(); ++i) {
+    flock[i] = step(flock, w)[i];
+  }
+  return flock;
+}
+
+// STATE-2 broken: every sum runs in decreasing index order.
+State reversed_sums(const State& s, const Weights& w) {
+  State flock(s.rbegin(), s.rend());
+  flock = step(flock, w);
+  return State(flock.rbegin(), flock.rend());
+}
+
+// FIELD-2 broken: a coordinate equal to the size is taken as 0 before moving.
+State size_as_zero(const State& s, const Weights& w) {
+  State flock = s;
+  for (Bird& b : flock) {
+    b.x = b.x == kWidth ? 0.0 : b.x;
+    b.y = b.y == kHeight ? 0.0 : b.y;
+  }
+  return step(flock, w);
+}
+
+Engine with_weights(Weights other) {
+  return [other](const State& s, const Weights&) { return step(s, other); };
+}
+
+// --- the cases --------------------------------------------------------------
+
+Case to_case(const StepCase& c, const Weights& w) {
+  const std::string id = "step-" + c.name;
+  check_constructed(id, c);
+  const State after = step(c.state, w);
+  for (const Claim& claim : c.claims) {
+    if (!claim.holds(c.state, w, after)) {
+      throw std::logic_error(id + ": the case does not show that " + claim.says);
+    }
+  }
+  if (c.exact) {
+    check_engine_independent(id, c.state, after);
+  }
+  if (!about_the_clamp(c)) {
+    check_clamp_not_reached(id, after);
+  }
+  return {id,
+          c.comment,
+          c.clauses,
+          c.flags,
+          c.exact ? compare_exact() : compare_step(),
+          {{"state", state_json(c.state)}},
+          {{"state", state_json(after)}}};
+}
+
+// Eight birds with six pairs inside 28 (20, 24 and 25 on axes and on 3-4-5
+// diagonals, all exact), most pairs inside 90 and a few beyond; velocities
+// with long binary expansions so that every sum rounds.
+const State kCrowd = {{200, 200, 2.1, -0.7},  {212, 216, -1.3, 2.2},  {224, 200, 0.4, 2.9},
+                      {236, 216, -2.6, -1.1}, {200, 176, 1.7, 1.9},   {251, 236, -0.3, -3.1},
+                      {293, 205, 2.45, 0.35}, {150, 260, -1.05, 1.85}};
+
+StepCase weight_case(std::string name, std::string comment, std::vector<std::string> clauses,
+                     std::string flag, Weights faulty) {
+  return {std::move(name),
+          std::move(comment),
+          std::move(clauses),
+          {std::move(flag)},
+          kCrowd,
+          {},
+          {visibly_differs_from("applies other weights", with_weights(faulty))}};
+}
+
+// The tables below are laid out by hand, one case to a few lines:
+// name, comment; clauses, flags; state, edge pairs, claims[, exact].
+// clang-format off
+std::vector<StepGroup> groups() {
+  const Weights full{1, 1, 1};
+  std::vector<StepGroup> g;
+  g.push_back({"The perception radius (STEP-2): exactly 90 is out, one ulp less is in.", full, {
+      {"neighbour-at-exactly-90-on-an-axis-is-ignored",
+       "Two birds exactly 90 apart along x keep their velocities.",
+       {"STEP-2", "STEP-6"}, {"ExactlyNinety"},
+       {{100, 100, 2, 0}, {190, 100, 0, 2}}, {{0, 1}}, {keeps_velocity({0, 1})}},
+      {"neighbour-at-exactly-90-on-a-diagonal-is-ignored",
+       "Two birds 54-72-90 apart keep their velocities.",
+       {"STEP-2", "STEP-6"}, {"ExactlyNinety"},
+       {{100, 100, 2, 0}, {154, 172, 0, 2}}, {{0, 1}}, {keeps_velocity({0, 1})}},
+      {"neighbour-at-exactly-90-across-the-seam-is-ignored",
+       "x 960 and x 50 are exactly 90 apart the short way round.",
+       {"STEP-2", "FIELD-3"}, {"ExactlyNinety", "Seam"},
+       {{960, 300, 2, 0}, {50, 300, 0, 2}}, {{0, 1}}, {keeps_velocity({0, 1})}},
+      {"neighbour-one-ulp-inside-90-on-x-is-a-neighbour",
+       "90 minus one ulp apart along x: both birds steer.",
+       {"STEP-2", "STEP-3", "STEP-4"}, {"JustInsideNinety"},
+       {{10, 100, 2, 0}, {along(10, kBelow90), 100, 0, 2}}, {{0, 1}}, {turns({0, 1})}},
+      {"neighbour-one-ulp-inside-90-on-y-is-a-neighbour",
+       "90 minus one ulp apart along y: both birds steer.",
+       {"STEP-2", "STEP-3", "STEP-4"}, {"JustInsideNinety"},
+       {{300, 10, 2, 0}, {300, along(10, kBelow90), 0, 2.5}}, {{0, 1}}, {turns({0, 1})}},
+  }});
+  g.push_back({"The torus (FIELD-2, FIELD-3): neighbours across the seam and at the size.", full, {
+      {"neighbour-across-the-x-seam-is-a-neighbour",
+       "x 980 and x 30 are 50 apart across the seam.",
+       {"FIELD-3", "STEP-2"}, {"Seam"},
+       {{980, 300, 2, 0}, {30, 300, 0, 2}}, {}, {turns({0, 1})}},
+      {"neighbour-across-the-y-seam-is-a-neighbour",
+       "y 570 and y 20 are 50 apart across the seam.",
+       {"FIELD-3", "STEP-2"}, {"Seam"},
+       {{400, 570, 2, 0}, {400, 20, 0, 2}}, {}, {turns({0, 1})}},
+      {"neighbour-across-both-seams-is-a-neighbour",
+       "(990, 590) and (30, 40) are 40-50 apart across the corner.",
+       {"FIELD-3", "STEP-2"}, {"Seam"},
+       {{990, 590, 2, 0}, {30, 40, 0, 2}}, {}, {turns({0, 1})}},
+      {"bird-at-x-1000-sees-a-neighbour-across-the-seam",
+       "A bird at x 1000 and one at x 30 are 30 apart.",
+       {"FIELD-2", "FIELD-3", "STEP-2"}, {"SizeCoordinate", "Seam"},
+       {{1000, 300, 2, 0}, {30, 300, 0, 2}}, {}, {turns({0, 1})}},
+      {"coincident-birds-at-x-0-and-x-1000-still-align",
+       "x 0 and x 1000 are one place: alignment acts, nothing divides by 0.",
+       {"FIELD-2", "FIELD-3", "STEP-4", "STEP-5"}, {"SizeCoordinate", "Coincident"},
+       {{0, 300, 2, 0}, {1000, 300, 0, 2}}, {}, {turns({0, 1})}},
+  }});
+  g.push_back({"The wrap (FIELD-5, STEP-8) on lone birds: every correct engine gets these bits.", full, {
+      {"tiny-negative-x-wraps-to-exactly-1000",
+       "x 0.25 moves by -(0.25 + 2^-54) to -2^-54, which wraps to 1000.0 and stays.",
+       {"FIELD-5", "STEP-8", "FIELD-2"}, {"TinyNegativeWrap"},
+       {{0.25, 300, -(0.25 + kTiny), -2}}, {}, {lands_on(0, kWidth, 298)}, true},
+      {"tiny-negative-y-wraps-to-exactly-600",
+       "y 0.25 moves by -(0.25 + 2^-54) to -2^-54, which wraps to 600.0 and stays.",
+       {"FIELD-5", "STEP-8", "FIELD-2"}, {"TinyNegativeWrap"},
+       {{300, 0.25, 2, -(0.25 + kTiny)}}, {}, {lands_on(0, 302, kHeight)}, true},
+      {"bird-at-x-1000-moves-on-from-1000",
+       "A bird starting at x 1000 moves to (1000 + 2.3) - 1000, not to 2.3.",
+       {"FIELD-2", "FIELD-5", "STEP-8"}, {"SizeCoordinate"},
+       {{1000, 300, 2.3, 1.1}}, {}, {bitwise_differs_from("treats x 1000 as 0", size_as_zero)}, true},
+      {"bird-at-y-600-moves-on-from-600",
+       "A bird starting at y 600 moves to (600 + 2.3) - 600, not to 2.3.",
+       {"FIELD-2", "FIELD-5", "STEP-8"}, {"SizeCoordinate"},
+       {{300, 600, 1.1, 2.3}}, {}, {bitwise_differs_from("treats y 600 as 0", size_as_zero)}, true},
+  }});
+  g.push_back({"Lone birds (STEP-6): no force at all, but the clamp still applies (STEP-7).", full, {
+      {"lone-bird-keeps-its-velocity",
+       "One bird, no neighbours: u = v, nothing divides by k = 0.",
+       {"STEP-6", "STEP-8"}, {"LoneBird"},
+       {{500, 300, 2.5, -1}}, {}, {keeps_velocity({0})}},
+      {"lone-bird-faster-than-4-2-is-clamped-to-4-2",
+       "A constructed state may start too fast; the first step clamps it.",
+       {"STEP-6", "STEP-7", "STATE-3"}, {"LoneBird", "MaxSpeed"},
+       {{500, 300, 4.5, -2.5}}, {}, {speed_becomes(0, kMaxSpeed)}},
+      {"lone-bird-slower-than-1-6-is-clamped-to-1-6",
+       "A constructed state may start too slow; the first step clamps it.",
+       {"STEP-6", "STEP-7", "STATE-3"}, {"LoneBird", "MinSpeed"},
+       {{500, 300, 0.3, -0.4}}, {}, {speed_becomes(0, kMinSpeed)}},
+  }});
+  g.push_back({"The separation radius (STEP-5) and the zero-speed clamp (STEP-7), separation alone.",
+               {0, 0, 1}, {
+      {"birds-at-the-same-position-do-not-separate",
+       "Two birds in one place: no separation term, no NaN.",
+       {"STEP-5"}, {"Coincident"},
+       {{100, 100, 2, 0}, {100, 100, 0, 2}}, {}, {keeps_velocity({0, 1})}},
+      {"birds-at-x-0-and-x-1000-do-not-separate",
+       "x 0 and x 1000 are one place on the torus: distance 0.",
+       {"STEP-5", "FIELD-2", "FIELD-3"}, {"Coincident", "SizeCoordinate"},
+       {{0, 300, 2, 0}, {1000, 300, 0, 2}}, {}, {keeps_velocity({0, 1})}},
+      {"neighbour-at-exactly-28-does-not-separate",
+       "Two birds exactly 28 apart along x keep their velocities.",
+       {"STEP-5"}, {"ExactlyTwentyEight"},
+       {{100, 100, 2, 0}, {128, 100, 2, 0}}, {{0, 1}}, {keeps_velocity({0, 1})}},
+      {"neighbour-at-exactly-28-across-the-y-seam-does-not-separate",
+       "y 590 and y 18 are exactly 28 apart across the seam.",
+       {"STEP-5", "FIELD-3"}, {"ExactlyTwentyEight", "Seam"},
+       {{500, 590, 2, 0}, {500, 18, 2, 0}}, {{0, 1}}, {keeps_velocity({0, 1})}},
+      {"neighbour-one-ulp-inside-28-on-x-separates",
+       "28 minus one ulp apart along x: the birds push apart.",
+       {"STEP-5"}, {"JustInsideTwentyEight"},
+       {{4, 100, 2, 0}, {along(4, kBelow28), 100, 2, 0}}, {{0, 1}}, {turns({0, 1})}},
+      {"neighbour-one-ulp-inside-28-on-y-separates",
+       "28 minus one ulp apart along y: the birds push apart.",
+       {"STEP-5"}, {"JustInsideTwentyEight"},
+       {{300, 4, 0, 2}, {300, along(4, kBelow28), 0, 2}}, {{0, 1}}, {turns({0, 1})}},
+      {"birds-either-side-of-the-seam-separate-the-short-way",
+       "x 5 and x 995 are 10 apart: pushed apart across the seam.",
+       {"STEP-5", "FIELD-3"}, {"Seam"},
+       {{5, 300, 2, 0}, {995, 300, 2, 0}}, {}, {turns({0, 1})}},
+      {"zero-new-velocity-keeps-the-old-direction-at-1-6",
+       "Separation -2.5 cancels vx 2.5: bird 0 keeps +x at 1.6; bird 1 reaches 5 and clamps to 4.2.",
+       {"STEP-7", "STEP-5"}, {"ZeroSpeed", "MaxSpeed"},
+       {{100, 100, 2.5, 0}, {101, 100, 2.5, 0}}, {},
+       {speed_becomes(0, kMinSpeed), speed_becomes(1, kMaxSpeed), lands_on(0, 101.6, 100)}},
+      {"separation-above-4-2-is-clamped-to-4-2",
+       "Separation pushes bird 1 to speed 4.28: clamped to 4.2.",
+       {"STEP-7", "STEP-5"}, {"MaxSpeed"},
+       {{100, 100, 4, 0.5}, {110, 100, 4, 0.5}}, {}, {speed_becomes(1, kMaxSpeed)}},
+  }});
+  g.push_back({"The minimum speed (STEP-7), alignment alone.", {0, 1, 0}, {
+      {"alignment-below-1-6-is-clamped-to-1-6",
+       "Opposite neighbours slow each other from 1.7 to 1.53: clamped up to 1.6.",
+       {"STEP-7", "STEP-4"}, {"MinSpeed"},
+       {{100, 100, 1.7, 0}, {150, 100, -1.7, 0}}, {},
+       {speed_becomes(0, kMinSpeed), speed_becomes(1, kMinSpeed)}},
+  }});
+  g.push_back({"Synchronous update and summation order (STEP-1, STATE-2) at full weights.", full, {
+      {"synchronous-update-reads-the-flock-at-the-start-of-the-tick",
+       "Three birds in a row: updating in place moves the later ones differently.",
+       {"STEP-1"}, {"Synchronous"},
+       {{100, 100, 2, 0}, {140, 100, 0, 2}, {180, 110, -2, 1}}, {},
+       {visibly_differs_from("updates birds in place", in_place)}},
+      {"crowd-sums-neighbours-in-index-order",
+       "Eight birds, 20 neighbour pairs, six separating; summing in another order changes bits.",
+       {"STATE-2", "STEP-2", "STEP-3", "STEP-4", "STEP-5", "STEP-6"}, {"IndexOrder", "ForceOrder"},
+       kCrowd, {}, {bitwise_differs_from("sums neighbours in reverse order", reversed_sums)}, true},
+  }});
+  g.push_back({"The crowd with cohesion off.", {0, 0.5, 0.25}, {
+      weight_case("cohesion-weight-0-switches-cohesion-off",
+                  "Weight 0 removes cohesion; the other two rules act at 0.5 and 0.25.",
+                  {"WEIGHTS-1", "STEP-3"}, "WeightZero", {1, 0.5, 0.25}),
+  }});
+  g.push_back({"The crowd with cohesion at full strength.", {1, 0.5, 0.25}, {
+      weight_case("cohesion-weight-1-is-the-full-rule",
+                  "Cohesion at 1, the others weakened: each weight scales its own rule.",
+                  {"WEIGHTS-1", "STEP-3"}, "WeightOne", {1, 1, 1}),
+  }});
+  g.push_back({"The crowd with alignment off.", {0.5, 0, 0.75}, {
+      weight_case("alignment-weight-0-switches-alignment-off",
+                  "Weight 0 removes alignment; the other two rules act at 0.5 and 0.75.",
+                  {"WEIGHTS-1", "STEP-4"}, "WeightZero", {0.5, 1, 0.75}),
+  }});
+  g.push_back({"The crowd with alignment at full strength.", {0.5, 1, 0.75}, {
+      weight_case("alignment-weight-1-is-the-full-rule",
+                  "Alignment at 1, the others weakened: each weight scales its own rule.",
+                  {"WEIGHTS-1", "STEP-4"}, "WeightOne", {1, 1, 1}),
+  }});
+  g.push_back({"The crowd with separation off.", {0.25, 0.75, 0}, {
+      weight_case("separation-weight-0-switches-separation-off",
+                  "Weight 0 removes separation; the other two rules act at 0.25 and 0.75.",
+                  {"WEIGHTS-1", "STEP-5"}, "WeightZero", {0.25, 0.75, 1}),
+  }});
+  g.push_back({"The crowd with separation at full strength.", {0.25, 0.75, 1}, {
+      weight_case("separation-weight-1-is-the-full-rule",
+                  "Separation at 1, the others weakened: each weight scales its own rule.",
+                  {"WEIGHTS-1", "STEP-5"}, "WeightOne", {1, 1, 1}),
+  }});
+  g.push_back({"The crowd with every rule off.", {0, 0, 0}, {
+      {"all-weights-0-leave-every-velocity-unchanged",
+       "Every weight 0: the crowd only moves, each bird by its own velocity.",
+       {"WEIGHTS-1", "STEP-6"}, {"WeightZero"},
+       kCrowd, {}, {keeps_velocity({0, 1, 2, 3, 4, 5, 6, 7})}},
+  }});
+  return g;
+}
+// clang-format on
+
+}  // namespace
+
+VectorFile step_vectors() {
+  VectorFile f{
+      "step",
+      {"One step from constructed states, each built to sit on one rule's edge.",
+       "Edge pairs stand at distances every hypot returns exactly (axis deltas, 54-72-90); every other pair "
+       "keeps more than 1e-6 from 90 and 28, so a correct engine whose hypot is one ulp off passes the "
+       "step class.",
+       "Cases whose fault moves numbers by less than 1e-9 (the wrap to exactly the size, summation order) "
+       "use the exact class; their bits are the same for every correct engine, since every distance that "
+       "enters the arithmetic is exact and no speed reaches the clamp."},
+      {{"ExactlyNinety",
+        {"boundary",
+         "A neighbour at exactly 90 is not a neighbour (STEP-2). An engine comparing with <= "
+         "makes the pair cohere and align, and their velocities change."}},
+       {"JustInsideNinety",
+        {"boundary",
+         "A neighbour one ulp inside 90 is a neighbour. An engine that compares with a "
+         "tolerance, in single precision, or against a rounded radius leaves it out."}},
+       {"ExactlyTwentyEight",
+        {"boundary",
+         "A neighbour at exactly 28 adds no separation term (STEP-5). An engine comparing with "
+         "<= pushes the pair apart."}},
+       {"JustInsideTwentyEight",
+        {"boundary",
+         "A neighbour one ulp inside 28 separates. An engine with a looser comparison leaves "
+         "the pair alone."}},
+       {"Seam",
+        {"wrap",
+         "Neighbours across the seam (FIELD-3). An engine without torus deltas sees them a field "
+         "apart and leaves them alone, or pushes them the long way round."}},
+       {"SizeCoordinate",
+        {"wrap",
+         "x = 1000 and y = 600 are legal and stand where 0 stands (FIELD-2). An engine that refuses "
+         "them, or turns them into 0 before moving, fails; the second fault is only seen in the "
+         "exact class."}},
+       {"Coincident",
+        {"degenerate",
+         "Birds at distance 0 add no separation term (STEP-5) but still count for cohesion "
+         "and alignment. An engine that divides by d*d gets NaN or infinity."}},
+       {"TinyNegativeWrap",
+        {"wrap",
+         "-2^-54 + 1000 rounds to exactly 1000.0, which is kept (FIELD-5, AMB-1). An engine that "
+         "corrects a second time gives 0.0; the step class counts 0 and 1000 as one place, so these "
+         "cases use the exact class."}},
+       {"ZeroSpeed",
+        {"degenerate",
+         "A new velocity of exactly (0, 0) takes the old direction at speed 1.6 (STEP-7). An "
+         "engine that divides by the zero speed gets NaN; one that keeps (0, 0) stops the bird."}},
+       {"MinSpeed",
+        {"clamp",
+         "A new speed below 1.6 is scaled up to 1.6 (STEP-7). An engine without the lower clamp "
+         "leaves the bird slow."}},
+       {"MaxSpeed",
+        {"clamp",
+         "A new speed above 4.2 is scaled down to 4.2 (STEP-7). An engine without the upper clamp, "
+         "or that clamps each component, gives another velocity."}},
+       {"LoneBird",
+        {"degenerate",
+         "A bird with no neighbours gets no force (STEP-6) but is still clamped. An engine "
+         "that divides by k = 0 gets NaN; one that skips the clamp keeps the speed."}},
+       {"Synchronous",
+        {"order",
+         "Every bird steers from the flock as it stood at the start of the tick (STEP-1). An "
+         "engine that updates birds in place moves the later birds differently."}},
+       {"IndexOrder",
+        {"rounding",
+         "Neighbour sums run in increasing index order (STATE-2). Another order (reversed, "
+         "grid cells, nearest first) changes the last bits; only the exact class sees it."}},
+       {"ForceOrder",
+        {"rounding",
+         "Forces are formed as value * (weight * constant) and added as ((v + c) + a) + s "
+         "(AMB-13, AMB-14). Another grouping, or a fused multiply-add, changes the last bits."}},
+       {"WeightZero",
+        {"weights",
+         "A weight of 0 switches its rule off (WEIGHTS-1). An engine that ignores the weight, "
+         "or treats 0 as missing and uses the default 1, keeps the rule on."}},
+       {"WeightOne",
+        {"weights",
+         "One weight at 1 and the others weakened: each weight scales its own rule. An engine "
+         "that ignores weights or reads [cohesion, alignment, separation] in another order fails."}}},
+      {}};
+  for (const StepGroup& sg : groups()) {
+    Group g{sg.comment, {{"weights", weights_json(sg.weights)}}, {}};
+    for (const StepCase& c : sg.cases) {
+      g.cases.push_back(to_case(c, sg.weights));
+    }
+    f.groups.push_back(std::move(g));
+  }
+  return f;
+}
 
 }  // namespace susurration::generator

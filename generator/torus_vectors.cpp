@@ -121,9 +121,10 @@ VectorFile torus_vectors() {
                           "them a whole field apart."}},
                 {"Zero", {"degenerate", "Equal coordinates give a delta and distance of exactly 0."}},
                 {"ExactDistance",
-                 {"boundary", "Distances that are exactly 28, 50, 90 or 270: every hypot must return "
-                              "them exactly, or the strict comparisons of STEP-2, STEP-5 and METRIC-5 "
-                              "go the wrong way."}},
+                 {"boundary", "Distances that are exactly 28, 50, 90 or 270. A correctly rounded hypot "
+                              "returns them exactly, and so does any reasonable libm; one that does "
+                              "not makes the strict comparisons of STEP-2, STEP-5 and METRIC-5 go the "
+                              "wrong way in the step and metrics vectors."}},
                 {"Rounding",
                  {"rounding", "Distances that are not doubles. A hypot that is not correctly rounded "
                               "may be one ulp off: within the class, not exact."}}},

@@ -4,7 +4,7 @@
 A clause is a list item starting `- **ID — promise.**`; its mark is
 `*(tested: `a`, `b`)*`, `*(not yet tested: why)*` or `*(informative)*`.
 The names in a tested mark must be CTest names of this build (GoogleTest cases
-appear there as Suite.Name).
+appear there as Suite.Name) or vector files (`vectors/<file>.json`) that exist.
 """
 import argparse
 import json
@@ -49,7 +49,10 @@ def main():
         counts[m.group(1)] += 1
         if m.group(1) == "tested":
             for name in re.findall(r"`([^`]+)`", m.group(2) or ""):
-                if name not in known:
+                if name.startswith("vectors/"):
+                    if not (pathlib.Path(a.spec).parent / name).is_file():
+                        problems.append("%s: %s names `%s`, which does not exist" % (where, cid, name))
+                elif name not in known:
                     problems.append("%s: %s names `%s`, which is not a CTest test" % (where, cid, name))
     print("clauses: %d; tested %d, not yet tested %d, informative %d"
           % (len(seen), counts["tested"], counts["not yet tested"], counts["informative"]))

@@ -1,0 +1,171 @@
+// Benchmarks the engines (issue 5): `verify` at 400 birds, the time of one
+// tick against the flock size, and the metrics; bench/run_benchmarks.sh
+// runs them and writes BENCHMARKS.md.
+//
+// Work is also counted in machine-independent units, per tick: pre-tests
+// (squared distances compared, fast engine only), exact distances (cr_hypot
+// calls on bird pairs; every distance the plain reference computes is one)
+// and the ordered pairs within 90.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "susurration/fast_engine.hpp"
+#include "susurration/init.hpp"
+#include "susurration/metrics.hpp"
+#include "susurration/serialise.hpp"
+#include "susurration/simulation.hpp"
+#include "susurration/step.hpp"
+
+using namespace susurration;
+
+namespace {
+
+constexpr std::uint32_t kSeed = 42;
+constexpr int kVerifyTicks = 20000;
+constexpr int kPlainVerifyTicks = 200;  // BENCHMARKS.md scales these by 100
+
+// What `susurration verify --seed 42 --birds 400 --at-tick T --weights W`
+// computes: the run from tick 0, then the metrics and the state hash.
+void verify(benchmark::State& st, Engine engine, Weights w, int ticks) {
+  for (auto _ : st) {
+    Simulation sim(kSeed, 400, w, {}, engine);
+    while (sim.tick() < ticks) {
+      sim.advance();
+    }
+    benchmark::DoNotOptimize(sim.metrics());
+    benchmark::DoNotOptimize(state_hash(sim.state()));
+  }
+  st.counters["ticks"] = ticks;
+}
+
+// The flock `warm_up(n)` steps after seed 42, taken with the fast engine
+// (which makes the same states), once per size: the flock as a long run
+// sees it, bunched where it bunches.
+int warm_up(int n) { return n <= 400 ? 1000 : (n <= 2000 ? 300 : 30); }
+
+const State& warmed(int n) {
+  static std::map<int, State> states;
+  auto [at, added] = states.try_emplace(n);
+  if (added) {
+    FastFlock flock(initialise(kSeed, n), FastFlock::default_threads());
+    for (int t = 0; t < warm_up(n); ++t) {
+      flock.step(Weights{});
+    }
+    at->second = flock.state();
+  }
+  return at->second;
+}
+
+// Ticks per measurement, the same for both engines, so both step through
+// the same states and count the same pairs within 90.
+int ticks_measured(int n) {
+  return n <= 10 ? 2000 : (n <= 120 ? 200 : (n <= 400 ? 100 : (n <= 2000 ? 10 : 1)));
+}
+
+void per_tick_counters(benchmark::State& st, int n, double pre_tests, double exact,
+                       double pairs) {
+  using benchmark::Counter;
+  st.counters["pre_tests"] = Counter(pre_tests, Counter::kAvgIterations);
+  st.counters["exact_distances"] = Counter(exact, Counter::kAvgIterations);
+  st.counters["pairs_within_90"] = Counter(pairs, Counter::kAvgIterations);
+  st.counters["warm_up_ticks"] = warm_up(n);
+}
+
+// One tick of the plain reference with the full scan.
+void tick_scan(benchmark::State& st, int n) {
+  State s = warmed(n);
+  Counters counters;
+  for (auto _ : st) {
+    s = step(s, Weights{}, Query::scan, &counters);
+  }
+  per_tick_counters(st, n, 0, static_cast<double>(counters.distance_tests),
+                    static_cast<double>(counters.neighbour_pairs));
+}
+
+// One tick of the fast engine.
+void tick_fast(benchmark::State& st, int n, int threads) {
+  FastFlock flock(warmed(n), threads);
+  for (auto _ : st) {
+    flock.step(Weights{});
+  }
+  const FastCounters& c = flock.counters();
+  per_tick_counters(st, n, static_cast<double>(c.pre_tests),
+                    static_cast<double>(c.exact_distances),
+                    static_cast<double>(c.neighbour_pairs));
+}
+
+// The metrics of the bunched 400-bird flock: measure() against FastFlock.
+void metrics_reference(benchmark::State& st) {
+  const State& s = warmed(400);
+  for (auto _ : st) {
+    benchmark::DoNotOptimize(measure(s));
+  }
+}
+
+void metrics_fast(benchmark::State& st, int threads) {
+  const FastFlock flock(warmed(400), threads);
+  for (auto _ : st) {
+    benchmark::DoNotOptimize(flock.metrics());
+  }
+}
+
+void register_all() {
+  struct Set {
+    const char* name;
+    Weights w;
+  };
+  for (const Set& set : {Set{"1,1,1", {1, 1, 1}}, Set{"0.3,0.9,0.1", {0.3, 0.9, 0.1}},
+                         Set{"1,0,1", {1, 0, 1}}}) {
+    const std::string w = set.name;
+    for (auto [engine, name, ticks] : {std::tuple{Engine::fast, "fast", kVerifyTicks},
+                                       std::tuple{Engine::scan, "scan", kPlainVerifyTicks},
+                                       std::tuple{Engine::grid, "grid", kPlainVerifyTicks}}) {
+      benchmark::RegisterBenchmark(("verify/" + std::string(name) + "/" + w).c_str(), verify,
+                                   engine, set.w, ticks)
+          ->Iterations(1)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
+    }
+  }
+  for (int n : {10, 120, 400, 2000, 10000}) {
+    const std::string size = "/n:" + std::to_string(n);
+    benchmark::RegisterBenchmark(("tick/scan" + size).c_str(), tick_scan, n)
+        ->Iterations(ticks_measured(n))
+        ->Unit(benchmark::kMicrosecond)
+        ->UseRealTime();
+    for (int threads : {1, 2}) {
+      benchmark::RegisterBenchmark(
+          ("tick/fast" + size + "/threads:" + std::to_string(threads)).c_str(), tick_fast, n,
+          threads)
+          ->Iterations(ticks_measured(n))
+          ->Unit(benchmark::kMicrosecond)
+          ->UseRealTime();
+    }
+  }
+  benchmark::RegisterBenchmark("metrics/reference/n:400", metrics_reference)
+      ->Unit(benchmark::kMicrosecond)
+      ->UseRealTime();
+  for (int threads : {1, 2}) {
+    benchmark::RegisterBenchmark(("metrics/fast/n:400/threads:" + std::to_string(threads)).c_str(),
+                                 metrics_fast, threads)
+        ->Unit(benchmark::kMicrosecond)
+        ->UseRealTime();
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  register_all();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
+    return 1;
+  }
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,73 @@
+// The fast engine: the world of step() and the metrics of measure(), bit for
+// bit, with far less work per tick (spec/determinism.md DET-4).
+//
+// The plain reference (step.cpp, metrics.cpp) is the definition and is
+// written to be read beside spec/; this engine is written to be run, and
+// reference/tests/fast_engine_test.cpp proves it equal to the reference on
+// whole states and metrics, tick by tick. How it stays exact is told where
+// it happens: the pre-test on squared distances and the index order of the
+// sums in fast_engine_detail.hpp, the step in fast_engine_step.cpp, the
+// metrics in fast_engine_metrics.cpp.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "susurration/metrics.hpp"
+#include "susurration/state.hpp"
+
+namespace susurration {
+
+// Machine-independent work of a FastFlock's steps, summed over its life.
+struct FastCounters {
+  std::uint64_t pre_tests = 0;        // (bird, candidate) pairs whose squared distance was compared
+  std::uint64_t exact_distances = 0;  // cr_hypot calls on bird pairs: the pre-test could not decide, or d itself was needed
+  std::uint64_t neighbour_pairs = 0;  // ordered pairs (i, j) at distance < 90, as Counters counts them
+  std::uint64_t steps = 0;
+};
+
+// The vector code a FastFlock's step runs. Both make the same bits; the
+// tests run both.
+enum class FastVectors {
+  widest,    // AVX-512 or AVX2 where the CPU has them, else the baseline
+  baseline,  // the architecture's baseline instructions (SSE2 on x86-64)
+};
+
+class FastFlock {
+ public:
+  // The flock `s` at its current tick. It must meet INPUT-9 except for its
+  // limits on the number of birds (any number will do, none included):
+  // finite values, positions on the field (FIELD-2), nonzero speeds;
+  // otherwise std::invalid_argument.
+  // A step runs on `threads` >= 1 threads, the caller's included; no result
+  // depends on the count, nor on `vectors`.
+  explicit FastFlock(const State& s, int threads = 1,
+                     FastVectors vectors = FastVectors::widest);
+  FastFlock(const FastFlock& other);  // a copy gets threads of its own
+  FastFlock& operator=(const FastFlock& other);
+  FastFlock(FastFlock&& other) noexcept;
+  FastFlock& operator=(FastFlock&& other) noexcept;
+  ~FastFlock();
+
+  // One tick: state() becomes step(state(), w) (STEP-1..8).
+  void step(const Weights& w);
+
+  const State& state() const;
+
+  // measure(state()), bit for bit (METRIC-2..5). Safe to call from several
+  // threads at once, as long as none of them steps.
+  Metrics metrics() const;
+
+  const FastCounters& counters() const;
+  int threads() const;
+
+  // The thread count Simulation uses: this machine's hardware threads, at
+  // most 8.
+  static int default_threads();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace susurration

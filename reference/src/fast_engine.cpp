@@ -1,0 +1,196 @@
+// The fast engine's interface, its state and its cell index
+// (susurration/fast_engine.hpp, fast_engine_detail.hpp).
+#include "susurration/fast_engine.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "fast_engine_detail.hpp"
+#include "susurration/constants.hpp"
+
+namespace susurration {
+namespace fast {
+
+void Soa::resize(std::size_t n) {
+  x.resize(n);
+  y.resize(n);
+  vx.resize(n);
+  vy.resize(n);
+}
+
+void Soa::load(const State& s) {
+  resize(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    x[i] = s[i].x;
+    y[i] = s[i].y;
+    vx[i] = s[i].vx;
+    vy[i] = s[i].vy;
+  }
+}
+
+// A counting sort by cell: counts, offsets, then the birds in increasing
+// index order, so every cell's list comes out in index order.
+void Cells::bin(const Soa& s) {
+  const std::size_t n = s.x.size();
+  cell_of_.resize(n);
+  birds_.resize(n);
+  start_.assign(kCount + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    // A NaN position (which the step makes only from two birds closer than
+    // about 1e-162, whose d * d underflows to 0 in STEP-5) has no cell. It
+    // goes to cell 0, where its NaN deltas make it no bird's neighbour and
+    // no bird its neighbour, as in the reference.
+    const bool placed = !std::isnan(s.x[i]) && !std::isnan(s.y[i]);
+    cell_of_[i] = placed ? grid_row(s.y[i]) * kColumns + grid_column(s.x[i]) : 0;
+    ++start_[static_cast<std::size_t>(cell_of_[i]) + 1];
+  }
+  for (int c = 0; c < kCount; ++c) {
+    start_[c + 1] += start_[c];
+  }
+  std::array<std::uint32_t, kCount> fill;
+  std::copy(start_.begin(), start_.end() - 1, fill.begin());
+  far_in_first_column_ = false;
+  far_in_first_row_ = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    const int c = cell_of_[i];
+    birds_[fill[static_cast<std::size_t>(c)]++] = static_cast<std::uint32_t>(i);
+    far_in_first_column_ |= c % kColumns == 0 && s.x[i] > kWidth / 2;
+    far_in_first_row_ |= c / kColumns == 0 && s.y[i] > kHeight / 2;
+  }
+}
+
+bool Cells::seam_x(int cell) const {
+  const int c = cell % kColumns;
+  return c == 0 || c == kColumns - 1 || (c == 1 && far_in_first_column_);
+}
+
+bool Cells::seam_y(int cell) const {
+  const int r = cell / kColumns;
+  return r == 0 || r == kRows - 1 || (r == 1 && far_in_first_row_);
+}
+
+int Cells::offset(int cell, int dc, int dr) {
+  const int c = (cell % kColumns + dc % kColumns + kColumns) % kColumns;
+  const int r = (cell / kColumns + dr % kRows + kRows) % kRows;
+  return r * kColumns + c;
+}
+
+const int* Cells::block(int cell) {
+  // 11 columns and 6 rows: the three columns and the three rows around a
+  // cell are distinct, so the nine cells are too.
+  static const auto kBlocks = [] {
+    std::array<std::array<int, 9>, kCount> blocks{};
+    for (int c = 0; c < kCount; ++c) {
+      int b = 0;
+      blocks[c][b++] = c;
+      for (int dr = -1; dr <= 1; ++dr) {
+        for (int dc = -1; dc <= 1; ++dc) {
+          if (dr != 0 || dc != 0) {
+            blocks[c][b++] = offset(c, dc, dr);
+          }
+        }
+      }
+    }
+    return blocks;
+  }();
+  return kBlocks[static_cast<std::size_t>(cell)].data();
+}
+
+void Scratch::resize(std::size_t n) {
+  seen.assign(n / 64 + 1, 0);
+  x.resize(n);
+  y.resize(n);
+  vx.resize(n);
+  vy.resize(n);
+  j.resize(n);
+  pending.resize(n);
+  // kMaxLanes per candidate at most, and room for one more whole vector.
+  close.dx.resize(kMaxLanes * (n + 1));
+  close.dy.resize(kMaxLanes * (n + 1));
+  close.d.resize(kMaxLanes * (n + 1));
+  close.lane.resize(kMaxLanes * (n + 1));
+}
+
+namespace {
+
+// INPUT-9 without its limits on the number of birds: the grid needs
+// positions on the field, and the clamp's zero-speed rule a nonzero
+// starting speed.
+void check_flock(const State& s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const Bird& b = s[i];
+    const bool finite = std::isfinite(b.x) && std::isfinite(b.y) && std::isfinite(b.vx) &&
+                        std::isfinite(b.vy);
+    if (!finite || !(b.x >= 0 && b.x <= kWidth) || !(b.y >= 0 && b.y <= kHeight) ||
+        (b.vx == 0 && b.vy == 0)) {
+      throw std::invalid_argument("FastFlock: bird " + std::to_string(i) +
+                                  " is not finite, off the field or not moving (INPUT-9)");
+    }
+  }
+}
+
+}  // namespace
+
+Flock::Flock(const State& s, int threads, FastVectors v)
+    : mirror(s), vectors(v), kernel(kernel_for(v)) {
+  check_flock(s);
+  if (threads < 1) {
+    throw std::invalid_argument("FastFlock: threads must be at least 1");
+  }
+  now.load(s);
+  next.resize(s.size());
+  out.resize(s.size());
+  work.reserve(Cells::kCount);
+  scratch.resize(static_cast<std::size_t>(threads));
+  for (Scratch& sc : scratch) {
+    sc.resize(s.size());
+  }
+  pool = std::make_unique<WorkerPool>(threads);
+}
+
+Flock::Flock(const Flock& other) : Flock(other.mirror, other.pool->threads(), other.vectors) {
+  counters = other.counters;
+}
+
+}  // namespace fast
+
+struct FastFlock::Impl : fast::Flock {
+  using Flock::Flock;
+};
+
+FastFlock::FastFlock(const State& s, int threads, FastVectors vectors)
+    : impl_(std::make_unique<Impl>(s, threads, vectors)) {}
+
+FastFlock::FastFlock(const FastFlock& other) : impl_(std::make_unique<Impl>(*other.impl_)) {}
+
+FastFlock& FastFlock::operator=(const FastFlock& other) {
+  if (this != &other) {
+    impl_ = std::make_unique<Impl>(*other.impl_);
+  }
+  return *this;
+}
+
+FastFlock::FastFlock(FastFlock&& other) noexcept = default;
+FastFlock& FastFlock::operator=(FastFlock&& other) noexcept = default;
+FastFlock::~FastFlock() = default;
+
+void FastFlock::step(const Weights& w) { impl_->step(w); }
+
+const State& FastFlock::state() const { return impl_->mirror; }
+
+Metrics FastFlock::metrics() const { return impl_->metrics(); }
+
+const FastCounters& FastFlock::counters() const { return impl_->counters; }
+
+int FastFlock::threads() const { return impl_->pool->threads(); }
+
+int FastFlock::default_threads() {
+  const unsigned hardware = std::thread::hardware_concurrency();
+  return static_cast<int>(std::clamp(hardware, 1u, 8u));
+}
+
+}  // namespace susurration

@@ -1,0 +1,211 @@
+// What the fast engine's source files share (fast_engine*.cpp): the exact
+// pre-test, the cell index, and the state in structure-of-arrays form.
+//
+// Conventions: i the bird being updated or measured, j a candidate; dx, dy
+// the torus delta from i to j (FIELD-3); S = dx^2 + dy^2 exactly, and
+// s = RN(RN(dx*dx) + RN(dy*dy)) the squared distance as the code computes
+// it; d = cr_hypot(dx, dy) = RN(sqrt(S)), the distance of FIELD-4; RN is
+// rounding to nearest and u = 2^-53.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "fast_engine_pool.hpp"
+#include "susurration/fast_engine.hpp"
+#include "susurration/neighbours.hpp"
+#include "susurration/state.hpp"
+
+namespace susurration::fast {
+
+// ---- The exact pre-test --------------------------------------------------
+//
+// Every distance the recipe uses is compared with a constant T (90, 28,
+// the speeds 1.6 and 4.2, and 90 R in the nearest-bird search, all >= 1),
+// and it needs d itself only for the separation term and the nearest bird. A Threshold decides d < T from s alone, except in a
+// band of relative width 2^-40 around T^2, where the caller computes d.
+//
+// Proof. Each of the three roundings in s has relative error at most u
+// (absolute 2^-1075 if a square is subnormal), so s = S (1 + t) + e with
+// |t| <= 2u + u^2 < 2.1u and |e| <= 2^-1073; a fused dx*dx + RN(dy*dy)
+// meets the same bound. The constants below are themselves rounded twice,
+// so below <= T^2 (1 - 2^-40)(1 + u)^2 and above >= T^2 (1 + 2^-40)(1 - u)^2.
+//  - If s < below: S <= (s + 2^-1073) / (1 - 2.1u) < T^2 (1 - 2^-41)
+//    < (T (1 - u))^2 <= (T - ulp(T-)/2)^2 (ulp(T-) <= ulp(T) <= 2u T),
+//    so sqrt(S) is below the midpoint under T and RN(sqrt(S)) < T.
+//  - If s > above: S >= (s - 2^-1073) / (1 + 2.1u) > T^2 (1 + 2^-41)
+//    > (T (1 + 2u))^2 >= (T + ulp(T)/2)^2, so RN(sqrt(S)) > T.
+// The band holds about 2^-40 of a uniformly spread s: the pre-test all but
+// never leaves a comparison open.
+struct Threshold {
+  double below;  // s < below proves d < T
+  double above;  // s > above proves d > T
+};
+
+constexpr Threshold threshold(double t) {
+  return {t * t * (1 - 0x1p-40), t * t * (1 + 0x1p-40)};
+}
+
+inline constexpr Threshold kPerception = threshold(90.0);   // STEP-2, METRIC-3
+inline constexpr Threshold kSeparation = threshold(28.0);   // STEP-5
+inline constexpr Threshold kMinSpeedSq = threshold(1.6);    // STEP-7
+inline constexpr Threshold kMaxSpeedSq = threshold(4.2);    // STEP-7
+
+// FIELD-3 applied to d = b - a, in place: torus_delta's recipe, inline
+// because it runs for every candidate pair (torus.cpp's is out of line).
+inline void wrap_delta(double& d, double size) {
+  if (d > size / 2) {
+    d -= size;
+  } else if (d < -size / 2) {
+    d += size;
+  }
+}
+
+// ---- State as four arrays ---------------------------------------------------
+
+struct Soa {
+  std::vector<double> x, y, vx, vy;
+
+  void resize(std::size_t n);
+  void load(const State& s);
+};
+
+// ---- The cell index -----------------------------------------------------------
+//
+// The reference's cells (neighbours.hpp: 11 x 6 cells of 90.9 x 100, so every
+// neighbour of a bird stands in the 3 x 3 block around its cell), binned by
+// a counting sort that is stable: each cell's list is in increasing index
+// order, which the step and the metrics build their index order from.
+class Cells {
+ public:
+  static constexpr int kColumns = Grid::kColumns;
+  static constexpr int kRows = Grid::kRows;
+  static constexpr int kCount = kColumns * kRows;
+
+  void bin(const Soa& s);
+
+  int cell_of(std::size_t i) const { return cell_of_[i]; }
+  std::span<const std::uint32_t> birds(int cell) const {
+    return {birds_.data() + start_[cell], birds_.data() + start_[cell + 1]};
+  }
+  // The birds in cell order: birds(cell)[k] is bird_at(first_slot(cell) + k).
+  std::size_t first_slot(int cell) const { return start_[cell]; }
+  std::uint32_t bird_at(std::size_t slot) const { return birds_[slot]; }
+
+  // The cell dc columns and dr rows away from `cell`, across the seams.
+  static int offset(int cell, int dc, int dr);
+  // The 3 x 3 block around `cell`: nine distinct cells, `cell` first.
+  static const int* block(int cell);
+
+  // Whether FIELD-3 may move the delta from a bird of `cell` to a bird of
+  // its block, on x or on y. A bird stands in the middle column of its
+  // block, so with the block's columns c-1..c+1 inside 0..10 every
+  // candidate's x is within two column widths (181.9, and 1e-12 for the
+  // rounding of grid_column) of the bird's: |dx| < 500, and the wrap moves
+  // nothing. Only the blocks that cross the seam (columns 0 and 10) need
+  // it, and those of column 1 when column 0 holds an x > 500: rounding can
+  // bin an x just below 1000, or exactly 1000 (FIELD-2), into column 0.
+  // Rows alike, with 100-high rows and the limit 300.
+  bool seam_x(int cell) const;
+  bool seam_y(int cell) const;
+
+ private:
+  bool far_in_first_column_ = false;
+  bool far_in_first_row_ = false;
+  std::vector<int> cell_of_;
+  std::vector<std::uint32_t> start_;
+  std::vector<std::uint32_t> birds_;
+};
+
+// ---- The engine ----------------------------------------------------------------
+
+// The lanes' candidates that may stand closer than 28, with their deltas
+// and distances, in candidate order.
+struct CloseList {
+  std::vector<double> dx, dy, d;
+  std::vector<std::uint32_t> lane;
+};
+
+// Lanes of the step's widest vectors: birds of one cell updated together.
+inline constexpr std::size_t kMaxLanes = 8;
+
+// One thread's working memory for a step, sized once for n birds.
+struct Scratch {
+  std::vector<std::uint64_t> seen;  // a bit per bird, all clear between uses
+  std::vector<double> x, y, vx, vy;  // the candidates of one 3 x 3 block, in index order
+  std::vector<double> j;             // and their indices (exact in a double; compared lane-wise)
+  std::vector<std::uint32_t> pending;  // candidates that need cr_hypot on some lane
+  CloseList close;                     // kMaxLanes entries per candidate at most
+
+  void resize(std::size_t n);
+};
+
+// ---- The step's parts (fast_engine_step.cpp, fast_engine_kernel.cpp) ---------
+
+// What a step reads and writes. The new birds go to `out` in cell order
+// (Cells::first_slot), so that each thread writes one stretch of memory per
+// cell rather than birds scattered over lines another thread writes too;
+// Flock::step moves them to index order afterwards.
+struct StepView {
+  const double *x, *y, *vx, *vy;  // start of tick
+  Bird* out;                      // end of tick, by slot
+  const Cells* cells;
+  Weights w;
+};
+
+// Work counted by one thread during one step (FastCounters).
+struct Tally {
+  std::uint64_t pre_tests = 0;
+  std::uint64_t exact_distances = 0;
+  std::uint64_t neighbour_pairs = 0;
+};
+
+// The sums of STEP-2 for one bird.
+struct Sums {
+  double k, dx, dy, vx, vy, px, py;
+};
+
+// The candidates of one cell's 3 x 3 block, in index order, in sc.x, sc.y,
+// sc.vx, sc.vy, sc.j[0..size).
+struct Block {
+  std::size_t size;
+  bool seam_x, seam_y;  // whether FIELD-3 may have to wrap a delta on that axis
+};
+
+Block gather_block(const StepView& v, int cell, Scratch& sc);
+
+// STEP-3..8 for bird i, in cell order at `slot`, from its sums.
+void finish_bird(const StepView& v, std::size_t i, std::size_t slot, const Sums& sum);
+
+// Updates every bird of one cell.
+using CellKernel = void (*)(const StepView& v, int cell, Scratch& sc, Tally& tally);
+
+// The same kernel compiled for AVX-512 (8 lanes) or AVX2 (4 lanes), the
+// widest this CPU has, or for the baseline instruction set (4 lanes).
+CellKernel kernel_for(FastVectors vectors);
+
+// FastFlock's state. step() is in fast_engine_step.cpp and allocates
+// nothing; metrics() is in fast_engine_metrics.cpp.
+struct Flock {
+  Flock(const State& s, int threads, FastVectors vectors);
+  Flock(const Flock& other);
+
+  void step(const Weights& w);
+  Metrics metrics() const;
+
+  Soa now, next;                 // start and end of the tick
+  State mirror;                  // `now` as a State
+  std::vector<Bird> out;         // the step's new birds in cell order
+  Cells cells;                   // of `now`, rebuilt every step
+  std::vector<int> work;         // the step's non-empty cells, most work first
+  FastVectors vectors;
+  CellKernel kernel;
+  std::vector<Scratch> scratch;  // one per thread
+  std::unique_ptr<WorkerPool> pool;
+  FastCounters counters;
+};
+
+}  // namespace susurration::fast

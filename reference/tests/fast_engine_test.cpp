@@ -1,0 +1,369 @@
+// Tests the fast engine (spec/determinism.md DET-4): the plain reference's world and metrics, bit for bit, every tick, on 1, 2 and 4 threads and both vector codes.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "susurration/fast_engine.hpp"
+#include "susurration/init.hpp"
+#include "susurration/metrics.hpp"
+#include "susurration/serialise.hpp"
+#include "susurration/simulation.hpp"
+#include "susurration/step.hpp"
+
+using namespace susurration;
+
+namespace {
+
+// The engines every comparison runs beside the reference.
+struct Variant {
+  int threads;
+  FastVectors vectors;
+};
+constexpr Variant kVariants[] = {{1, FastVectors::widest},
+                                 {2, FastVectors::widest},
+                                 {4, FastVectors::widest},
+                                 {1, FastVectors::baseline}};
+
+std::string name(const Variant& v) {
+  return std::to_string(v.threads) + " thread(s), " +
+         (v.vectors == FastVectors::widest ? "widest" : "baseline") + " vectors";
+}
+
+bool same_bits(double a, double b) {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b) ||
+         (std::isnan(a) && std::isnan(b));
+}
+
+// The first bird whose numbers differ in any bit (the sign of zero
+// included), or -1. Two NaNs count as equal whatever their sign and
+// payload: IEEE 754 leaves open which operand's NaN an operation returns,
+// and a compiler may swap the operands of a product, so the reference's
+// own NaN bits depend on its compiler.
+long first_difference(const State& a, const State& b) {
+  if (a.size() != b.size()) {
+    return 0;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const double p[] = {a[i].x, a[i].y, a[i].vx, a[i].vy};
+    const double q[] = {b[i].x, b[i].y, b[i].vx, b[i].vy};
+    for (int k = 0; k < 4; ++k) {
+      if (!same_bits(p[k], q[k])) {
+        return static_cast<long>(i);
+      }
+    }
+  }
+  return -1;
+}
+
+
+// Metrics equal bit for bit (a NaN polarization equals a NaN).
+::testing::AssertionResult same_metrics(const Metrics& fast, const Metrics& reference) {
+  const bool mean_same =
+      fast.mean_neighbor_distance.has_value() == reference.mean_neighbor_distance.has_value() &&
+      (!fast.mean_neighbor_distance ||
+       same_bits(*fast.mean_neighbor_distance, *reference.mean_neighbor_distance));
+  if (same_bits(fast.polarization, reference.polarization) &&
+      fast.cluster_count == reference.cluster_count && mean_same) {
+    return ::testing::AssertionSuccess();
+  }
+  auto show = [](const Metrics& m) {
+    return shortest(m.polarization) + ", " + std::to_string(m.cluster_count) + ", " +
+           (m.mean_neighbor_distance ? shortest(*m.mean_neighbor_distance) : "null");
+  };
+  return ::testing::AssertionFailure() << "fast (" << show(fast) << ") reference ("
+                                       << show(reference) << ")";
+}
+
+// A weight schedule as a function of the tick (WEIGHTS-3).
+struct Weighting {
+  Weights initial;
+  Schedule changes;
+  Weights at(int tick) const { return weights_at(initial, changes, tick); }
+};
+
+// Steps the reference and every variant from `start` for `ticks` ticks and
+// asserts whole states equal after every tick and metrics equal at tick 0
+// and every `metrics_every` ticks. The reference steps with the grid query
+// unless told otherwise: Grid.GridQueryMakesTheSameWorldAsTheScan proves it
+// equal to the scan, and it is much faster.
+void expect_same_run(const State& start, const Weighting& run, int ticks, int metrics_every,
+                     const std::string& what, Query query = Query::grid) {
+  State reference = start;
+  std::vector<FastFlock> fast;
+  for (const Variant& v : kVariants) {
+    fast.emplace_back(start, v.threads, v.vectors);
+  }
+  for (int tick = 0; tick <= ticks; ++tick) {
+    if (tick > 0) {
+      reference = step(reference, run.at(tick - 1), query);
+    }
+    const bool measure_now = tick % metrics_every == 0 || tick == ticks;
+    const Metrics truth = measure_now ? measure(reference) : Metrics{};
+    for (std::size_t k = 0; k < fast.size(); ++k) {
+      if (tick > 0) {
+        fast[k].step(run.at(tick - 1));
+      }
+      const long bird = first_difference(fast[k].state(), reference);
+      ASSERT_EQ(bird, -1) << what << ", " << name(kVariants[k]) << ": bird " << bird
+                          << " differs at tick " << tick;
+      if (measure_now) {
+        ASSERT_TRUE(same_metrics(fast[k].metrics(), truth))
+            << what << ", " << name(kVariants[k]) << ", tick " << tick;
+      }
+    }
+  }
+  std::printf("%s: %d ticks equal, state_hash %s\n", what.c_str(), ticks,
+              hex64(state_hash(reference)).c_str());
+}
+
+// The state after `ticks` fast steps: a flock bunched as the long runs
+// bunch, to compare one step of each engine on it. (The reference's own
+// run there would take minutes; the step is one function of the state, so
+// where the state came from does not matter.)
+State bunched(std::uint32_t seed, int n, const Weights& w, int ticks) {
+  FastFlock flock(initialise(seed, n), 2);
+  for (int t = 0; t < ticks; ++t) {
+    flock.step(w);
+  }
+  return flock.state();
+}
+
+const Weights kDefaults{1, 1, 1};
+const Weights kSoft{0.3, 0.9, 0.1};
+const Weights kNoAlignment{1, 0, 1};
+const Weights kSeparating{0.05, 0.5, 1};
+
+// A schedule that changes the weights three times (WEIGHTS-2, WEIGHTS-3).
+Weighting changing(const Weights& first) {
+  return {first, {{40, kSoft}, {41, kNoAlignment}, {90, kSeparating}}};
+}
+
+}  // namespace
+
+TEST(FastEngine, MakesTheSameWorldAsTheReferenceEveryTickAt10Birds) {
+  for (std::uint32_t seed : {1u, 42u, 4294967295u}) {
+    ASSERT_NO_FATAL_FAILURE(expect_same_run(initialise(seed, 10), changing(kDefaults), 300, 1,
+                                            "seed " + std::to_string(seed) + ", 10 birds"));
+    ASSERT_NO_FATAL_FAILURE(expect_same_run(initialise(seed, 10), Weighting{kSoft, {}}, 300, 1,
+                                            "seed " + std::to_string(seed) + ", 10 birds, soft"));
+  }
+}
+
+TEST(FastEngine, MakesTheSameWorldAsTheReferenceEveryTickAt120Birds) {
+  ASSERT_NO_FATAL_FAILURE(expect_same_run(initialise(42, 120), Weighting{kDefaults, {}}, 1500, 100,
+                                          "seed 42, 120 birds, long run"));
+  for (std::uint32_t seed : {42u, 123456789u}) {
+    const std::string what = "seed " + std::to_string(seed) + ", 120 birds";
+    ASSERT_NO_FATAL_FAILURE(expect_same_run(initialise(seed, 120), Weighting{kDefaults, {}}, 300, 5, what));
+    ASSERT_NO_FATAL_FAILURE(
+        expect_same_run(initialise(seed, 120), changing(kSeparating), 200, 5, what + ", schedule"));
+  }
+}
+
+TEST(FastEngine, MakesTheSameWorldAsTheReferenceEveryTickAt400Birds) {
+  ASSERT_NO_FATAL_FAILURE(
+      expect_same_run(initialise(42, 400), changing(kDefaults), 400, 50, "seed 42, 400 birds"));
+  ASSERT_NO_FATAL_FAILURE(expect_same_run(initialise(7, 400), Weighting{kSoft, {}}, 100, 25,
+                                          "seed 7, 400 birds, soft"));
+  // Bunched flocks: about 90 neighbours a bird, dense cells, many pairs
+  // closer than 28.
+  ASSERT_NO_FATAL_FAILURE(expect_same_run(bunched(42, 400, kDefaults, 1500), changing(kDefaults),
+                                          60, 20, "seed 42, 400 birds, bunched"));
+  ASSERT_NO_FATAL_FAILURE(expect_same_run(bunched(9, 400, kSoft, 1500), Weighting{kNoAlignment, {}}, 40,
+                                          20, "seed 9, 400 birds, bunched, no alignment"));
+}
+
+TEST(FastEngine, MakesTheSameWorldAsTheReferenceEveryTickAt2000Birds) {
+  ASSERT_NO_FATAL_FAILURE(
+      expect_same_run(initialise(42, 2000), changing(kDefaults), 20, 20, "seed 42, 2000 birds"));
+  ASSERT_NO_FATAL_FAILURE(expect_same_run(bunched(3, 2000, kDefaults, 400), Weighting{kSoft, {}}, 5, 5,
+                                          "seed 3, 2000 birds, bunched"));
+}
+
+TEST(FastEngine, FollowsAWeightScheduleInSimulationExactlyAsTheReference) {
+  const Schedule schedule = {{0, kSoft}, {25, kDefaults}, {26, kSeparating}, {70, kNoAlignment}};
+  Simulation fast(2024, 150, kDefaults, schedule);  // Engine::fast, the default
+  Simulation scan(2024, 150, kDefaults, schedule, Query::scan);
+  for (int tick = 0; tick <= 120; ++tick) {
+    ASSERT_EQ(first_difference(fast.state(), scan.state()), -1) << "tick " << tick;
+    ASSERT_TRUE(same_metrics(fast.metrics(), scan.metrics())) << "tick " << tick;
+    fast.advance();
+    scan.advance();
+  }
+}
+
+TEST(FastEngine, IsSimulationsDefaultEngine) {
+  const Simulation by_default(42, 120, kDefaults, {});
+  const Simulation fast(42, 120, kDefaults, {}, Engine::fast);
+  const Simulation grid(42, 120, kDefaults, {}, Engine::grid);
+  Simulation a = by_default;
+  Simulation b = grid;
+  a.advance(200);
+  b.advance(200);
+  EXPECT_EQ(first_difference(a.state(), b.state()), -1);
+  EXPECT_EQ(a.counters().neighbour_pairs, b.counters().neighbour_pairs);
+  EXPECT_EQ(first_difference(fast.state(), initialise(42, 120)), -1);
+}
+
+TEST(FastEngine, DecidesNeighboursAtExactly90And28AsTheReference) {
+  const double below90 = std::nextafter(190.0, 0.0);
+  const double below28 = std::nextafter(128.0, 0.0);
+  const double above28 = std::nextafter(128.0, 200.0);
+  const std::vector<State> states = {
+      {{100, 100, 2, 0}, {190, 100, 0, 2}},                       // exactly 90 on an axis
+      {{100, 100, 2, 0}, {154, 172, 0, 2}},                       // 54-72-90
+      {{100, 100, 2, 0}, {below90, 100, 0, 2}},                   // 90 - 1 ulp
+      {{100, 100, 2, 0}, {128, 100, 0, 2}},                       // exactly 28
+      {{100, 100, 2, 0}, {below28, 100, 0, 2}},                   // 28 - 1 ulp
+      {{100, 100, 2, 0}, {above28, 100, 0, 2}},                   // 28 + 1 ulp
+      {{100, 100, 2, 0}, {116.8, 122.4, 0, 2}},                   // 16.8-22.4-28
+      {{10, 300, 2, 0}, {920, 300, 0, 2}, {10, 390, 1, 1}},       // 90 across the x seam
+      {{500, 20, 2, 0}, {500, 530, 0, 2}, {428, 20, 1, 1}},       // 90 across the y seam
+      {{100, 100, 2, 0}, {190, 100, 0, 2}, {128, 100, -1, 1}, {154, 172, 1, -1},
+       {below90, 101, 2, 2}, {below28, 99, -2, 0}},               // all at once
+  };
+  for (std::size_t k = 0; k < states.size(); ++k) {
+    for (const Weights& w : {kDefaults, kSoft, Weights{0, 0, 1}}) {
+      ASSERT_NO_FATAL_FAILURE(
+          expect_same_run(states[k], Weighting{w, {}}, 3, 1, "edge state " + std::to_string(k)));
+    }
+  }
+}
+
+TEST(FastEngine, HandlesBirdsAtTheFieldSizeAndOnTheSeamsAsTheReference) {
+  // Birds on cell edges, on both seams and at x == 1000, y == 600 (FIELD-2).
+  State s = initialise(9, 150);
+  for (double x : {0.0, 1000.0, 1000.0 / 11, 2000.0 / 11, 999.999, 90.0, 909.09, 1e-12}) {
+    for (double y : {0.0, 600.0, 100.0, 599.999, 300.0, 500.0, 200.0}) {
+      s.push_back({x, y, 2, -1});
+    }
+  }
+  s.push_back({std::nextafter(1000.0, 0.0), std::nextafter(600.0, 0.0), -3, 1});
+  ASSERT_NO_FATAL_FAILURE(expect_same_run(s, changing(kDefaults), 60, 10, "seams"));
+}
+
+TEST(FastEngine, LetsCoincidentBirdsCountWithoutSeparatingAsTheReference) {
+  const State s = {{100, 100, 2, 0}, {100, 100, 2, 0}, {100, 100, -1, 3},
+                   {110, 100, 0, 2}, {300, 300, 1, 1}, {300, 300, 1, 1}};
+  for (const Weights& w : {kDefaults, Weights{0, 0, 1}, Weights{1, 1, 0}}) {
+    ASSERT_NO_FATAL_FAILURE(expect_same_run(s, Weighting{w, {}}, 5, 1, "coincident birds"));
+  }
+}
+
+TEST(FastEngine, KeepsTheOldDirectionWhenTheNewVelocityIsZeroAsTheReference) {
+  // Separation of exactly -2.5 cancels bird 0's velocity (STEP-7, s == 0).
+  const State s = {{100, 100, 2.5, 0}, {101, 100, 2.5, 0}};
+  FastFlock flock(s);
+  flock.step(Weights{0, 0, 1});
+  EXPECT_EQ(flock.state()[0].vx, 1.6);
+  EXPECT_EQ(flock.state()[0].vy, 0.0);
+  ASSERT_NO_FATAL_FAILURE(expect_same_run(s, Weighting{Weights{0, 0, 1}, {}}, 3, 1, "zero speed"));
+}
+
+TEST(FastEngine, ClampsAtAndNearTheSpeedLimitsAsTheReference) {
+  const double up = std::nextafter(4.2, 5.0);
+  const double down = std::nextafter(1.6, 0.0);
+  const State s = {{100, 100, 4.2, 0},  {400, 100, 1.6, 0},  {700, 100, up, 0},
+                   {100, 400, down, 0}, {400, 400, 0, 4.2},  {700, 400, 2.52, 3.36},
+                   {100, 500, 0.96, 1.28}, {900, 550, -4.2, 0}};
+  ASSERT_NO_FATAL_FAILURE(expect_same_run(s, Weighting{kNoAlignment, {}}, 3, 1, "speed limits"));
+  ASSERT_NO_FATAL_FAILURE(expect_same_run(s, Weighting{Weights{0, 0, 0}, {}}, 3, 1, "speed limits"));
+}
+
+TEST(FastEngine, MatchesTheReferenceWhenASquaredDistanceUnderflows) {
+  // dx = 1e-160: d * d is subnormal, still a finite push. dx = 1e-300:
+  // dx * dx and d * d are 0, the reference divides by 0 and makes NaN,
+  // and the pre-test, which sees s == 0, must still leave it to cr_hypot.
+  // (The scan: the reference's grid cannot place a bird at NaN.)
+  for (double tiny : {1e-160, 1e-300}) {
+    const State s = {{0, 100, 2, 0}, {tiny, 100, -2, 0}, {50, 120, 1, 1}, {60, 300, 1, 1}};
+    ASSERT_NO_FATAL_FAILURE(
+        expect_same_run(s, Weighting{kDefaults, {}}, 4, 1, "tiny delta", Query::scan));
+  }
+}
+
+TEST(FastEngine, MeasuresTheSameMetricsAsTheReference) {
+  std::vector<State> states = {
+      {},                                                    // no bird: NaN, 0, null
+      {{1, 1, 2, 0}},                                        // one bird: mean is null
+      {{100, 100, 2, 0}, {190, 100, 2, 0}},                  // an edge at exactly 90
+      {{100, 100, 2, 0}, {154, 172, 2, 0}},
+      {{10, 300, 2, 0}, {500, 300, 2, 0}, {950, 300, 2, 0}, {880, 300, 2, 0}},  // seam chain
+      {{100, 100, 2, 0}, {370, 100, 2, 0}},                  // nearest at exactly 270
+      {{100, 100, 2, 0}, {std::nextafter(370.0, 0.0), 100, 2, 0}},
+      {{100, 100, 2, 0}, {600, 400, 2, 0}},                  // every bird isolated
+      {{100, 100, 2, 0}, {100, 100, -2, 0}, {100, 100, 0, 2}},  // coincident
+      {{0, 0, 2, 0}, {1000, 600, 2, 0}, {1000, 0, 0, 2}, {0, 600, 1, 1}},  // all one point
+      {{5, 5, 2, 0}, {995, 595, 2, 0}, {500, 300, 1, 1}, {230, 300, 1, 1}, {770, 300, 1, 1}},
+  };
+  // Sparse flocks with isolated birds (nearest beyond 270, rings 2 and 3
+  // of the search), and dense ones.
+  for (int n : {2, 3, 5, 8, 12, 30}) {
+    states.push_back(initialise(static_cast<std::uint32_t>(n), n));
+  }
+  states.push_back(bunched(42, 400, kDefaults, 1200));
+  states.push_back(bunched(11, 400, kSeparating, 800));
+  for (std::size_t k = 0; k < states.size(); ++k) {
+    for (int threads : {1, 3}) {
+      const FastFlock flock(states[k], threads);
+      EXPECT_TRUE(same_metrics(flock.metrics(), measure(states[k])))
+          << "state " << k << ", " << threads << " thread(s)";
+    }
+  }
+}
+
+TEST(FastEngine, CountsTheGridsCandidatesAndNeighbourPairs) {
+  State s = bunched(5, 400, kDefaults, 600);
+  FastFlock flock(s, 2);
+  Counters grid;
+  for (int tick = 0; tick < 20; ++tick) {
+    s = step(s, kDefaults, Query::grid, &grid);
+    flock.step(kDefaults);
+  }
+  const FastCounters& fast = flock.counters();
+  // The same 3 x 3 blocks: one pre-test where the grid computes a distance.
+  EXPECT_EQ(fast.pre_tests, grid.distance_tests);
+  EXPECT_EQ(fast.neighbour_pairs, grid.neighbour_pairs);
+  EXPECT_EQ(fast.steps, 20u);
+  EXPECT_LT(fast.exact_distances * 4, fast.pre_tests);
+  std::printf("20 ticks, 400 birds: %llu pre-tests, %llu cr_hypot calls, %llu pairs within 90\n",
+              static_cast<unsigned long long>(fast.pre_tests),
+              static_cast<unsigned long long>(fast.exact_distances),
+              static_cast<unsigned long long>(fast.neighbour_pairs));
+}
+
+TEST(FastEngine, ACopyStepsOnItsOwn) {
+  FastFlock a(initialise(8, 200), 2);
+  a.step(kDefaults);
+  FastFlock b = a;
+  b.step(kSoft);
+  a.step(kSoft);
+  EXPECT_EQ(first_difference(a.state(), b.state()), -1);
+  b.step(kDefaults);
+  EXPECT_NE(first_difference(a.state(), b.state()), -1);
+  a = b;
+  EXPECT_EQ(first_difference(a.state(), b.state()), -1);
+  EXPECT_EQ(a.threads(), 2);
+}
+
+TEST(FastEngine, StepsAnEmptyFlock) {
+  FastFlock empty(State{}, 2);
+  empty.step(kDefaults);
+  EXPECT_TRUE(empty.state().empty());
+  EXPECT_EQ(empty.counters().pre_tests, 0u);
+}
+
+TEST(FastEngine, RefusesAStateOffTheFieldOrNotMoving) {
+  EXPECT_THROW(FastFlock(State{{1000.5, 10, 1, 0}}), std::invalid_argument);
+  EXPECT_THROW(FastFlock(State{{10, -1e-9, 1, 0}}), std::invalid_argument);
+  EXPECT_THROW(FastFlock(State{{10, 10, 0, 0}}), std::invalid_argument);
+  EXPECT_THROW(FastFlock(State{{NAN, 10, 1, 0}}), std::invalid_argument);
+  EXPECT_THROW(FastFlock(State{{10, 10, 1, 0}}, 0), std::invalid_argument);
+  EXPECT_NO_THROW(FastFlock(State{{1000, 600, 0, -1}}));
+}
