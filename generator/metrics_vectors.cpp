@@ -19,6 +19,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "constructed_states.hpp"
 #include "files.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/exact_math.hpp"
@@ -31,12 +32,8 @@
 namespace susurration::generator {
 namespace {
 
-// No pair but an edge pair may stand this close to 90 or 270.
-constexpr double kMargin = 1e-6;
 // The ulps class never allows less than this; ulps_bound may allow more.
 constexpr std::uint64_t kMinUlps = 4;
-
-using Pair = std::pair<std::size_t, std::size_t>;
 
 struct MetricsCase {
   std::string name;
@@ -53,54 +50,9 @@ struct MetricsGroup {
   std::vector<MetricsCase> cases;
 };
 
-double along(double from, double d) {
-  const double to = from + d;
-  if (to - from != d) {
-    throw std::logic_error("metrics vectors: " + std::to_string(from) + " + d is not exact");
-  }
-  return to;
-}
-
-// hypot(a, b) when every hypot must return it exactly: one argument zero, or
-// both integers of a Pythagorean triple (162-216-270). Empty otherwise.
-std::optional<double> exact_hypot(double a, double b) {
-  if (a == 0 || b == 0) {
-    return std::abs(a) + std::abs(b);
-  }
-  if (a != std::trunc(a) || b != std::trunc(b) || std::abs(a) > 1e6 || std::abs(b) > 1e6) {
-    return std::nullopt;
-  }
-  const auto ia = static_cast<std::int64_t>(a);
-  const auto ib = static_cast<std::int64_t>(b);
-  const std::int64_t squares = ia * ia + ib * ib;
-  const auto root = static_cast<std::int64_t>(std::llround(std::sqrt(static_cast<double>(squares))));
-  return root * root == squares ? std::optional<double>(static_cast<double>(root)) : std::nullopt;
-}
-
-bool near_a_limit(double d) {
-  return std::abs(d - kClusterEdge) <= kMargin || std::abs(d - kNearestLimit) <= kMargin;
-}
-
 // INPUT-9, the exact edge pairs, and the margin of every other pair.
-void check_constructed(const std::string& id, const MetricsCase& c) {
-  try {
-    check_state(c.state);
-  } catch (const InputError& e) {
-    throw std::logic_error(id + ": " + e.what());
-  }
-  for (std::size_t i = 0; i < c.state.size(); ++i) {
-    for (std::size_t j = i + 1; j < c.state.size(); ++j) {
-      const Delta delta = torus_delta(c.state[i], c.state[j]);
-      const double d = torus_distance(delta);
-      const bool edge = std::find(c.edges.begin(), c.edges.end(), Pair{i, j}) != c.edges.end();
-      if (edge && (exact_hypot(delta.dx, delta.dy) != d || !near_a_limit(d))) {
-        throw std::logic_error(id + ": edge pair not at an exact distance on a limit");
-      }
-      if (!edge && d > 0 && near_a_limit(d)) {
-        throw std::logic_error(id + ": a pair within 1e-6 of 90 or 270 that is no edge pair");
-      }
-    }
-  }
+void check_case(const std::string& id, const MetricsCase& c) {
+  generator::check_constructed(id, c.state, c.edges, {kClusterEdge, kNearestLimit});
 }
 
 // What makes the exact class fair: each unit velocity divides by an exact
@@ -203,7 +155,7 @@ Json metrics_json(const Metrics& m) {
 
 Case to_case(const MetricsCase& c) {
   const std::string id = "metrics-" + c.name;
-  check_constructed(id, c);
+  check_case(id, c);
   if (c.exact) {
     check_engine_independent(id, c.state);
   }

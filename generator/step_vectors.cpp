@@ -18,6 +18,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "constructed_states.hpp"
 #include "files.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/exact_math.hpp"
@@ -28,8 +29,6 @@
 namespace susurration::generator {
 namespace {
 
-// No pair but an edge pair may stand this close to 90 or 28.
-constexpr double kMargin = 1e-6;
 // A fault must move some number by more than this to be seen by the `step`
 // class (abs 1e-9): three orders of magnitude of headroom.
 constexpr double kVisible = 1e-6;
@@ -37,8 +36,6 @@ constexpr double kVisible = 1e-6;
 const double kBelow90 = std::nextafter(kPerceptionRadius, 0.0);
 const double kBelow28 = std::nextafter(kSeparationRadius, 0.0);
 constexpr double kTiny = 0x1p-54;  // half an ulp of 0.25: 0.25 - (0.25 + kTiny) is -kTiny
-
-using Pair = std::pair<std::size_t, std::size_t>;
 
 // A statement about the reference's step of a case, checked at generation.
 struct Claim {
@@ -65,55 +62,9 @@ struct StepGroup {
   std::vector<StepCase> cases;
 };
 
-// `from + d`, refused unless the delta back is exactly d.
-double along(double from, double d) {
-  const double to = from + d;
-  if (to - from != d) {
-    throw std::logic_error("step vectors: " + std::to_string(from) + " + d is not exact");
-  }
-  return to;
-}
-
-// The distance when every hypot must return it exactly: one delta zero, or
-// both deltas integers of a Pythagorean triple (54-72-90). Empty otherwise.
-std::optional<double> exact_distance(const Delta& d) {
-  if (d.dx == 0 || d.dy == 0) {
-    return std::abs(d.dx) + std::abs(d.dy);
-  }
-  if (d.dx != std::trunc(d.dx) || d.dy != std::trunc(d.dy) || std::abs(d.dx) > 1e6 || std::abs(d.dy) > 1e6) {
-    return std::nullopt;
-  }
-  const auto a = static_cast<std::int64_t>(d.dx);
-  const auto b = static_cast<std::int64_t>(d.dy);
-  const std::int64_t squares = a * a + b * b;
-  const auto root = static_cast<std::int64_t>(std::llround(std::sqrt(static_cast<double>(squares))));
-  return root * root == squares ? std::optional<double>(static_cast<double>(root)) : std::nullopt;
-}
-
-bool near_a_radius(double d) {
-  return std::abs(d - kPerceptionRadius) <= kMargin || std::abs(d - kSeparationRadius) <= kMargin;
-}
-
 // INPUT-9, the exact edge pairs, and the margin of every other pair.
-void check_constructed(const std::string& id, const StepCase& c) {
-  try {
-    check_state(c.state);
-  } catch (const InputError& e) {
-    throw std::logic_error(id + ": " + e.what());
-  }
-  for (std::size_t i = 0; i < c.state.size(); ++i) {
-    for (std::size_t j = i + 1; j < c.state.size(); ++j) {
-      const Delta delta = torus_delta(c.state[i], c.state[j]);
-      const double d = torus_distance(delta);
-      const bool edge = std::find(c.edges.begin(), c.edges.end(), Pair{i, j}) != c.edges.end();
-      if (edge && (exact_distance(delta) != d || !near_a_radius(d))) {
-        throw std::logic_error(id + ": edge pair not at an exact distance on a radius");
-      }
-      if (!edge && d > 0 && near_a_radius(d)) {
-        throw std::logic_error(id + ": a pair within 1e-6 of 90 or 28 that is no edge pair");
-      }
-    }
-  }
+void check_case(const std::string& id, const StepCase& c) {
+  generator::check_constructed(id, c.state, c.edges, {kPerceptionRadius, kSeparationRadius});
 }
 
 // One fault per case: only the clamp's own cases may reach 1.6 or 4.2.
@@ -140,7 +91,7 @@ void check_engine_independent(const std::string& id, const State& before, const 
     for (std::size_t j = 0; j < before.size(); ++j) {
       const Delta delta = torus_delta(before[i], before[j]);
       const double d = torus_distance(delta);
-      if (i != j && d > 0 && d < kSeparationRadius && !exact_distance(delta)) {
+      if (i != j && d > 0 && d < kSeparationRadius && !exact_hypot(delta.dx, delta.dy)) {
         throw std::logic_error(id + ": exact class with an inexact separation distance");
       }
     }
@@ -244,7 +195,7 @@ Engine with_weights(Weights other) {
 
 Case to_case(const StepCase& c, const Weights& w) {
   const std::string id = "step-" + c.name;
-  check_constructed(id, c);
+  check_case(id, c);
   const State after = step(c.state, w);
   for (const Claim& claim : c.claims) {
     if (!claim.holds(c.state, w, after)) {
