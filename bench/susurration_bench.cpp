@@ -66,8 +66,7 @@ int ticks_measured(int n) {
   return n <= 10 ? 2000 : (n <= 120 ? 200 : (n <= 400 ? 100 : (n <= 2000 ? 10 : 1)));
 }
 
-void per_tick_counters(benchmark::State& st, int n, double pre_tests, double exact,
-                       double pairs) {
+void per_tick_counters(benchmark::State& st, int n, double pre_tests, double exact, double pairs) {
   using benchmark::Counter;
   st.counters["pre_tests"] = Counter(pre_tests, Counter::kAvgIterations);
   st.counters["exact_distances"] = Counter(exact, Counter::kAvgIterations);
@@ -93,8 +92,7 @@ void tick_fast(benchmark::State& st, int n, int threads) {
     flock.step(Weights{});
   }
   const FastCounters& c = flock.counters();
-  per_tick_counters(st, n, static_cast<double>(c.pre_tests),
-                    static_cast<double>(c.exact_distances),
+  per_tick_counters(st, n, static_cast<double>(c.pre_tests), static_cast<double>(c.exact_distances),
                     static_cast<double>(c.neighbour_pairs));
 }
 
@@ -118,8 +116,8 @@ void register_all() {
     const char* name;
     Weights w;
   };
-  for (const Set& set : {Set{"1,1,1", {1, 1, 1}}, Set{"0.3,0.9,0.1", {0.3, 0.9, 0.1}},
-                         Set{"1,0,1", {1, 0, 1}}}) {
+  for (const Set& set :
+       {Set{"1,1,1", {1, 1, 1}}, Set{"0.3,0.9,0.1", {0.3, 0.9, 0.1}}, Set{"1,0,1", {1, 0, 1}}}) {
     const std::string w = set.name;
     for (auto [engine, name, ticks] : {std::tuple{Engine::fast, "fast", kVerifyTicks},
                                        std::tuple{Engine::scan, "scan", kPlainVerifyTicks},

@@ -123,8 +123,8 @@ namespace {
 void check_flock(const State& s) {
   for (std::size_t i = 0; i < s.size(); ++i) {
     const Bird& b = s[i];
-    const bool finite = std::isfinite(b.x) && std::isfinite(b.y) && std::isfinite(b.vx) &&
-                        std::isfinite(b.vy);
+    const bool finite =
+        std::isfinite(b.x) && std::isfinite(b.y) && std::isfinite(b.vx) && std::isfinite(b.vy);
     if (!finite || !(b.x >= 0 && b.x <= kWidth) || !(b.y >= 0 && b.y <= kHeight) ||
         (b.vx == 0 && b.vy == 0)) {
       throw std::invalid_argument("FastFlock: bird " + std::to_string(i) +

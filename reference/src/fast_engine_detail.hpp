@@ -25,8 +25,9 @@ namespace susurration::fast {
 //
 // Every distance the recipe uses is compared with a constant T (90, 28,
 // the speeds 1.6 and 4.2, and 90 R in the nearest-bird search, all >= 1),
-// and it needs d itself only for the separation term and the nearest bird. A Threshold decides d < T from s alone, except in a
-// band of relative width 2^-40 around T^2, where the caller computes d.
+// and it needs d itself only for the separation term and the nearest bird.
+// A Threshold decides d < T from s alone, except in a band of relative
+// width 2^-40 around T^2, where the caller computes d.
 //
 // Proof. Each of the three roundings in s has relative error at most u
 // (absolute 2^-1075 if a square is subnormal), so s = S (1 + t) + e with
@@ -45,14 +46,12 @@ struct Threshold {
   double above;  // s > above proves d > T
 };
 
-constexpr Threshold threshold(double t) {
-  return {t * t * (1 - 0x1p-40), t * t * (1 + 0x1p-40)};
-}
+constexpr Threshold threshold(double t) { return {t * t * (1 - 0x1p-40), t * t * (1 + 0x1p-40)}; }
 
-inline constexpr Threshold kPerception = threshold(90.0);   // STEP-2, METRIC-3
-inline constexpr Threshold kSeparation = threshold(28.0);   // STEP-5
-inline constexpr Threshold kMinSpeedSq = threshold(1.6);    // STEP-7
-inline constexpr Threshold kMaxSpeedSq = threshold(4.2);    // STEP-7
+inline constexpr Threshold kPerception = threshold(90.0);  // STEP-2, METRIC-3
+inline constexpr Threshold kSeparation = threshold(28.0);  // STEP-5
+inline constexpr Threshold kMinSpeedSq = threshold(1.6);   // STEP-7
+inline constexpr Threshold kMaxSpeedSq = threshold(4.2);   // STEP-7
 
 // FIELD-3 applied to d = b - a, in place: torus_delta's recipe, inline
 // because it runs for every candidate pair (torus.cpp's is out of line).
@@ -134,9 +133,9 @@ inline constexpr std::size_t kMaxLanes = 8;
 
 // One thread's working memory for a step, sized once for n birds.
 struct Scratch {
-  std::vector<std::uint64_t> seen;  // a bit per bird, all clear between uses
-  std::vector<double> x, y, vx, vy;  // the candidates of one 3 x 3 block, in index order
-  std::vector<double> j;             // and their indices (exact in a double; compared lane-wise)
+  std::vector<std::uint64_t> seen;     // a bit per bird, all clear between uses
+  std::vector<double> x, y, vx, vy;    // the candidates of one 3 x 3 block, in index order
+  std::vector<double> j;               // and their indices (exact in a double; compared lane-wise)
   std::vector<std::uint32_t> pending;  // candidates that need cr_hypot on some lane
   CloseList close;                     // kMaxLanes entries per candidate at most
 
@@ -196,11 +195,11 @@ struct Flock {
   void step(const Weights& w);
   Metrics metrics() const;
 
-  Soa now, next;                 // start and end of the tick
-  State mirror;                  // `now` as a State
-  std::vector<Bird> out;         // the step's new birds in cell order
-  Cells cells;                   // of `now`, rebuilt every step
-  std::vector<int> work;         // the step's non-empty cells, most work first
+  Soa now, next;          // start and end of the tick
+  State mirror;           // `now` as a State
+  std::vector<Bird> out;  // the step's new birds in cell order
+  Cells cells;            // of `now`, rebuilt every step
+  std::vector<int> work;  // the step's non-empty cells, most work first
   FastVectors vectors;
   CellKernel kernel;
   std::vector<Scratch> scratch;  // one per thread

@@ -92,14 +92,16 @@ template <class Real, class Mask>
 [[gnu::always_inline]] inline std::size_t compress(Real dx, Real dy, Mask m, CloseList& list,
                                                    std::size_t at) {
   if constexpr (sizeof(Mask) == 64) {
-    const __mmask8 k = _mm512_test_epi64_mask(reinterpret_cast<__m512i>(m), reinterpret_cast<__m512i>(m));
+    const __mmask8 k =
+        _mm512_test_epi64_mask(reinterpret_cast<__m512i>(m), reinterpret_cast<__m512i>(m));
     _mm512_storeu_pd(&list.dx[at], _mm512_maskz_compress_pd(k, reinterpret_cast<__m512d>(dx)));
     _mm512_storeu_pd(&list.dy[at], _mm512_maskz_compress_pd(k, reinterpret_cast<__m512d>(dy)));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(&list.lane[at]),
                         _mm256_maskz_compress_epi32(k, _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
     return at + static_cast<std::size_t>(__builtin_popcount(k));
   } else {
-    const __mmask8 k = _mm256_test_epi64_mask(reinterpret_cast<__m256i>(m), reinterpret_cast<__m256i>(m));
+    const __mmask8 k =
+        _mm256_test_epi64_mask(reinterpret_cast<__m256i>(m), reinterpret_cast<__m256i>(m));
     _mm256_storeu_pd(&list.dx[at], _mm256_maskz_compress_pd(k, reinterpret_cast<__m256d>(dx)));
     _mm256_storeu_pd(&list.dy[at], _mm256_maskz_compress_pd(k, reinterpret_cast<__m256d>(dy)));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(&list.lane[at]),

@@ -100,7 +100,8 @@ int cluster_count(const Soa& s, const Cells& cells) {
 // grid_column) or R rows (|dy| >= R * 100) away, so it is farther than
 // 90.9 R > 90 R. After ring 3 it stops anyway: every bird not yet searched
 // is 272.7 or more away, past the limit of 270.
-constexpr Threshold kRingLimit[] = {threshold(0.0), threshold(90.0), threshold(180.0)};  // by ring; 0 unused
+// By ring; ring 0 never stops the search.
+constexpr Threshold kRingLimit[] = {threshold(0.0), threshold(90.0), threshold(180.0)};
 constexpr int kLastRing = 3;
 
 // A q within this window of the best q may belong to the nearest bird:
@@ -129,7 +130,8 @@ bool beyond(double x, double y, int cell, double best) {
   };
   const int c = cell % Cells::kColumns;
   const int r = cell / Cells::kColumns;
-  const double gx = gap(x, c * kWidth / Cells::kColumns, (c + 1) * kWidth / Cells::kColumns, kWidth);
+  const double gx =
+      gap(x, c * kWidth / Cells::kColumns, (c + 1) * kWidth / Cells::kColumns, kWidth);
   const double gy = gap(y, r * kHeight / Cells::kRows, (r + 1) * kHeight / Cells::kRows, kHeight);
   return (gx * gx + gy * gy) * (1 - 0x1p-40) > window(best);
 }

@@ -89,7 +89,8 @@ void WorkerPool::run_erased(Erased fn, void* job, bool parallel) {
   // Closing the job tells late workers to stay out, and counts the ones in.
   auto close_and_wait = [this] {
     const int in = joined_.fetch_or(kClosed) & ~kClosed;
-    await(finished_, [in](int finished) { return finished == in; }, sleeping_);
+    await(
+        finished_, [in](int finished) { return finished == in; }, sleeping_);
   };
   try {
     fn(job, 0);
@@ -113,7 +114,8 @@ bool WorkerPool::join() {
 void WorkerPool::work(int thread) {
   int seen = 0;
   for (;;) {
-    await(generation_, [seen](int g) { return g != seen; }, sleeping_);
+    await(
+        generation_, [seen](int g) { return g != seen; }, sleeping_);
     seen = generation_.load(std::memory_order_acquire);
     if (stopping_) {
       return;

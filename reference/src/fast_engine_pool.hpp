@@ -58,10 +58,10 @@ class WorkerPool {
   std::mutex turn_;
   Erased fn_ = nullptr;
   void* job_ = nullptr;
-  std::atomic<int> generation_{0};  // bumped once per job, and once to stop
-  std::atomic<int> joined_{0};      // workers that joined the job, | kClosed once it closes
-  std::atomic<int> finished_{0};    // workers done with the current job
-  std::atomic<int> sleeping_{0};    // threads blocked in a futex wait
+  std::atomic<int> generation_{0};     // bumped once per job, and once to stop
+  std::atomic<int> joined_{0};         // workers that joined the job, | kClosed once it closes
+  std::atomic<int> finished_{0};       // workers done with the current job
+  std::atomic<int> sleeping_{0};       // threads blocked in a futex wait
   std::atomic<bool> stopping_{false};  // read by late workers too
   std::vector<std::thread> workers_;
 };

@@ -143,9 +143,8 @@ std::size_t plan(const Cells& cells, std::vector<int>& work) {
       work.push_back(c);
     }
   }
-  std::sort(work.begin(), work.end(), [&cost](int a, int b) {
-    return cost[a] != cost[b] ? cost[a] > cost[b] : a < b;
-  });
+  std::sort(work.begin(), work.end(),
+            [&cost](int a, int b) { return cost[a] != cost[b] ? cost[a] > cost[b] : a < b; });
   return total;
 }
 
@@ -154,8 +153,8 @@ std::size_t plan(const Cells& cells, std::vector<int>& work) {
 void Flock::step(const Weights& w) {
   cells.bin(now);
   const std::size_t total = plan(cells, work);
-  const StepView view{now.x.data(), now.y.data(), now.vx.data(), now.vy.data(), out.data(),
-                      &cells,        w};
+  const StepView view{
+      now.x.data(), now.y.data(), now.vx.data(), now.vy.data(), out.data(), &cells, w};
   std::atomic<std::size_t> handed_out{0};
   std::atomic<std::uint64_t> pre_tests{0}, exact{0}, pairs{0};
   auto job = [&](int thread) {

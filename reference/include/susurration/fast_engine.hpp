@@ -20,9 +20,14 @@ namespace susurration {
 
 // Machine-independent work of a FastFlock's steps, summed over its life.
 struct FastCounters {
-  std::uint64_t pre_tests = 0;        // (bird, candidate) pairs whose squared distance was compared
-  std::uint64_t exact_distances = 0;  // cr_hypot calls on bird pairs: the pre-test could not decide, or d itself was needed
-  std::uint64_t neighbour_pairs = 0;  // ordered pairs (i, j) at distance < 90, as Counters counts them
+  // (bird, candidate) pairs whose squared distance was compared: the plain
+  // grid's distance tests, as Counters counts them.
+  std::uint64_t pre_tests = 0;
+  // cr_hypot calls on bird pairs: where the pre-test could not decide, or
+  // d itself was needed (closer than 28).
+  std::uint64_t exact_distances = 0;
+  // Ordered pairs (i, j) at distance < 90, as Counters counts them.
+  std::uint64_t neighbour_pairs = 0;
   std::uint64_t steps = 0;
 };
 
@@ -41,8 +46,7 @@ class FastFlock {
   // otherwise std::invalid_argument.
   // A step runs on `threads` >= 1 threads, the caller's included; no result
   // depends on the count, nor on `vectors`.
-  explicit FastFlock(const State& s, int threads = 1,
-                     FastVectors vectors = FastVectors::widest);
+  explicit FastFlock(const State& s, int threads = 1, FastVectors vectors = FastVectors::widest);
   FastFlock(const FastFlock& other);  // a copy gets threads of its own
   FastFlock& operator=(const FastFlock& other);
   FastFlock(FastFlock&& other) noexcept;
