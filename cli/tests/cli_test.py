@@ -5,22 +5,20 @@ The expectations come from the spec (tick ranges, exit statuses, the one-line
 complaint form) and from independent recomputation (the state hash is
 recomputed here from the printed state with Python's struct and FNV-1a).
 """
-import argparse
 import json
 import os
 import struct
 import subprocess
 import sys
-import tempfile
+
+import case_runner
+from case_runner import check
 
 
 def run(binary, *args):
     return subprocess.run([binary, *args], capture_output=True, text=True, timeout=120)
 
 
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
 
 
 def fnv1a_state(state):
@@ -185,25 +183,5 @@ def verify_over_budget_exits_3(b, tmp):
     check(r.stderr.count("\n") == 1 and "lower --at-tick" in r.stderr, r.stderr)
 
 
-CASES = {name.replace("_", "-"): f for name, f in list(globals().items())
-         if callable(f) and f.__module__ == "__main__" and f.__code__.co_argcount == 2
-         and name.startswith(("simulate_", "bad_", "verify_", "schedule_", "printing_", "write_"))}
-
-
-def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--susurration", required=True)
-    p.add_argument("case", choices=sorted(CASES))
-    a = p.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            CASES[a.case](a.susurration, tmp)
-        except AssertionError as e:
-            print("FAIL %s: %s" % (a.case, e))
-            return 1
-    print("ok %s" % a.case)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("simulate_", "bad_", "verify_", "schedule_", "printing_", "write_"))))

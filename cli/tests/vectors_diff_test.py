@@ -7,23 +7,21 @@ and edits the second one, so what the tool must report is known exactly.
 Floats are written by Python's json, which uses the shortest round-trip form
 too, so the values the tool prints can be checked as text.
 """
-import argparse
 import copy
 import json
 import math
 import os
 import subprocess
 import sys
-import tempfile
+
+import case_runner
+from case_runner import check
 
 
 def run(binary, *args, timeout=120):
     return subprocess.run([binary, *args], capture_output=True, text=True, timeout=timeout)
 
 
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
 
 
 def case(id, clauses, input, expected):
@@ -241,24 +239,5 @@ def vectors_diff_finds_no_drift_in_the_published_set(b, tmp):
     check(r.stdout.startswith("0 added, 0 removed, 0 changed, "), r.stdout)
 
 
-CASES = {name.replace("_", "-"): f for name, f in list(globals().items())
-         if callable(f) and name.startswith("vectors_diff_")}
-
-
-def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--susurration", required=True)
-    p.add_argument("case", choices=sorted(CASES))
-    a = p.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            CASES[a.case](a.susurration, tmp)
-        except AssertionError as e:
-            print("FAIL %s: %s" % (a.case, e))
-            return 1
-    print("ok %s" % a.case)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("vectors_diff_",))))

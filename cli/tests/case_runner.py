@@ -1,0 +1,32 @@
+# The shared main() of the command-line test scripts: run one named case in a temporary folder.
+"""Each script defines functions `<prefix>_<words>(binary, tmp)` that raise
+AssertionError on failure; the case name on the command line is the
+function name with dashes (`verify-claim-exact`)."""
+import argparse
+import tempfile
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def cases(namespace, prefixes):
+    return {name.replace("_", "-"): f for name, f in list(namespace.items())
+            if callable(f) and name.startswith(prefixes) and getattr(f, "__code__", None)
+            and f.__code__.co_argcount == 2}
+
+
+def main(all_cases):
+    p = argparse.ArgumentParser()
+    p.add_argument("--susurration", required=True)
+    p.add_argument("case", choices=sorted(all_cases))
+    a = p.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            all_cases[a.case](a.susurration, tmp)
+        except AssertionError as e:
+            print("FAIL %s: %s" % (a.case, e))
+            return 1
+    print("ok %s" % a.case)
+    return 0
