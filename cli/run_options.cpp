@@ -1,10 +1,10 @@
 // Shared run options and the schedule and claim files.
 #include "run_options.hpp"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
+
+#include "json_file.hpp"
 
 #include "susurration/inputs.hpp"
 
@@ -41,20 +41,6 @@ Run parse(const RunOptions& options) {
 
 namespace {
 
-nlohmann::json read_json(const std::string& field, const std::string& path) {
-  std::ifstream in(path);
-  if (!in) {
-    throw InputError(field, path, "a readable JSON file");
-  }
-  std::stringstream text;
-  text << in.rdbuf();
-  try {
-    return nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(field, path + ": not JSON at byte " + std::to_string(e.byte), "a JSON file");
-  }
-}
-
 void only_keys(const nlohmann::json& object, const std::set<std::string>& allowed,
                const std::string& field) {
   for (const auto& [key, value] : object.items()) {
@@ -85,7 +71,7 @@ int integer(const nlohmann::json& object, const std::string& key, const std::str
 }  // namespace
 
 Schedule read_schedule(const std::string& path) {
-  const nlohmann::json doc = read_json("schedule", path);
+  const nlohmann::json doc = read_json_file<nlohmann::json>("schedule", path);
   if (!doc.is_array()) {
     throw InputError("schedule", path, "a JSON array of weight changes");
   }
@@ -106,7 +92,7 @@ Schedule read_schedule(const std::string& path) {
 }
 
 Metrics read_claim(const std::string& path, int at_tick) {
-  const nlohmann::json doc = read_json("claim", path);
+  const nlohmann::json doc = read_json_file<nlohmann::json>("claim", path);
   if (!doc.is_object()) {
     throw InputError("claim", path, "a JSON object of metrics");
   }

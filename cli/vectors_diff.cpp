@@ -10,17 +10,16 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <set>
-#include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "commands.hpp"
 #include "exit_status.hpp"
+#include "json_file.hpp"
 #include "json_diff.hpp"
 #include "json_writer.hpp"
 #include "output.hpp"
@@ -70,21 +69,6 @@ struct Report {
 };
 
 // ---- Reading a set --------------------------------------------------------
-
-Json read_json(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) {
-    throw InputError("vector file", file.string(), "a readable JSON file");
-  }
-  std::stringstream text;
-  text << in.rdbuf();
-  try {
-    return Json::parse(text.str());
-  } catch (const Json::parse_error& e) {
-    throw InputError("vector file", file.string() + ": not JSON at byte " + std::to_string(e.byte),
-                     "a JSON file");
-  }
-}
 
 // Throws the one-line complaint about `at` (a path inside `file`) unless ok.
 void require(bool ok, const fs::path& file, const std::string& at, const Json& value,
@@ -141,7 +125,7 @@ void add_case(VectorSet& set, const fs::path& file, const std::string& at, const
 }
 
 void add_file(VectorSet& set, const fs::path& file) {
-  const Json doc = read_json(file);
+  const Json doc = read_json_file<Json>("vector file", file.string());
   require(doc.is_object(), file, "", doc, "a vector file object (vectors/README.md)");
   const Json& groups = member(doc, "groups", &Json::is_array, file, "", "an array of groups");
   for (std::size_t g = 0; g < groups.size(); ++g) {
