@@ -16,5 +16,7 @@ Command add_simulate(CLI::App& app);
 Command add_verify(CLI::App& app);
 Command add_vectors(CLI::App& app);
 Command add_vectors_diff(CLI::App& app);
+Command add_engine(CLI::App& app);  // engine.cpp: the reference behind spec/PROTOCOL.md
+Command add_grade(CLI::App& app);   // grade.cpp: grade an engine against the vectors
 
 }  // namespace susurration::cli

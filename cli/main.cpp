@@ -13,7 +13,7 @@ int main(int argc, char** argv) {
   CLI::App app{"susurration: the Susurration flock reference and conformance kit"};
   app.require_subcommand(1);
   const std::vector<Command> commands = {add_simulate(app), add_verify(app), add_vectors(app),
-                                         add_vectors_diff(app)};
+                                         add_vectors_diff(app), add_engine(app), add_grade(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
