@@ -1,12 +1,144 @@
-// `susurration grade`: grade an engine against the vectors (stub).
+// `susurration grade`: run an engine under test as a subprocess and grade
+// it against a vector set (spec/PROTOCOL.md). Exit 0 when the engine is
+// exact or conformant, 1 when it is not, 2 for a usage error (including an
+// engine command that cannot be found), 4 when the report cannot be written.
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <unistd.h>
+
 #include "commands.hpp"
 #include "exit_status.hpp"
+#include "output.hpp"
+#include "susurration/grader/report.hpp"
+#include "susurration/inputs.hpp"
+
+#ifndef SUSURRATION_VECTORS_DIR
+#error "SUSURRATION_VECTORS_DIR names the published vectors"
+#endif
 
 namespace susurration::cli {
+namespace {
+
+using namespace susurration::grader;
+
+struct Options {
+  std::string engine;
+  std::string vectors = SUSURRATION_VECTORS_DIR;
+  std::vector<std::string> only, skip;
+  std::string expect_fail;
+  double timeout = 10.0;
+  int jobs = 1;
+  std::string shard = "1/1";
+  std::string report = "text";
+  std::string output;
+  std::string transcript;
+};
+
+// An interrupted run still leaves no engine behind (PROTO-3).
+extern "C" void on_signal(int signal) {
+  kill_all_engines();
+  ::_exit(128 + signal);
+}
+
+// Writes a file whole or not at all: a temporary beside it, then a rename.
+void write_file(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary);
+    out << text;
+    if (!out.flush()) throw std::runtime_error("cannot write " + path);
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    throw std::runtime_error("cannot write " + path);
+  }
+}
+
+int run_grade_command(const Options& o) {
+  Selection selection{o.only, o.skip, 1, 1};
+  try {
+    parse_shard(o.shard, selection.shard, selection.shards);
+  } catch (const SelectionError& e) {
+    throw InputError("shard", o.shard, "I/N with 1 <= I <= N");
+  }
+  if (!(o.timeout > 0 && o.timeout <= 3600)) throw InputError("timeout", std::to_string(o.timeout), "seconds in (0, 3600]");
+  if (o.jobs < 1 || o.jobs > 64) throw InputError("jobs", std::to_string(o.jobs), "integer 1..64");
+  if (o.report != "text" && o.report != "json" && o.report != "junit") {
+    throw InputError("report", o.report, "text, json or junit");
+  }
+  VectorSet set;
+  try {
+    set = load_vector_set(o.vectors);
+  } catch (const VectorSetError& e) {
+    throw InputError("vectors", e.what(), "a vector set with its manifest");
+  }
+  GradeOptions options;
+  options.command = o.engine;
+  try {
+    options.argv = split_command(o.engine);
+    resolve_program(options.argv);
+  } catch (const EngineStartError& e) {
+    throw InputError("engine", e.what(), "a command that runs an engine");
+  }
+  options.timeout = std::chrono::milliseconds(static_cast<long long>(o.timeout * 1000));
+  options.jobs = o.jobs;
+  options.keep_transcript = !o.transcript.empty();
+  try {
+    if (!o.expect_fail.empty()) options.expect_fail = read_expect_fail(o.expect_fail, set);
+  } catch (const SelectionError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return kBadInput;
+  }
+  const std::vector<std::size_t> selected = select_cases(set, selection);
+
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  std::signal(SIGPIPE, SIG_IGN);  // an engine that dies mid-request is an errored case, not our death
+  const GradeRun run = run_grade(set, selected, options);
+
+  const ReportInput input{set, selection, options, run};
+  const std::string report = o.report == "json"    ? json_report(input)
+                             : o.report == "junit" ? junit_report(input)
+                                                   : text_report(input);
+  if (!o.transcript.empty()) {
+    std::string lines;
+    for (const std::string& line : run.transcript) lines += line + "\n";
+    write_file(o.transcript, lines);
+  }
+  if (o.output.empty()) {
+    emit(report);
+    finish_output();
+  } else {
+    write_file(o.output, report);
+  }
+  return level_of(run.results) == Level::not_conformant ? kMismatch : kSuccess;
+}
+
+}  // namespace
 
 Command add_grade(CLI::App& app) {
-  CLI::App* command = app.add_subcommand("grade", "grade an engine against the published vectors");
-  return {command, [] { return kInternalError; }};
+  auto o = std::make_shared<Options>();
+  CLI::App* command = app.add_subcommand(
+      "grade", "grade an engine (any program speaking spec/PROTOCOL.md) against the vectors");
+  command->add_option("--engine", o->engine,
+                      "the engine's command line, split into words like a shell would, run without one")
+      ->required();
+  command->add_option("--vectors", o->vectors, "the vector set to grade against")->capture_default_str();
+  command->add_option("--only", o->only, "grade only cases whose id or a clause matches a glob (repeatable)")
+      ->delimiter(',');
+  command->add_option("--skip", o->skip, "skip cases whose id or a clause matches a glob (repeatable)")
+      ->delimiter(',');
+  command->add_option("--expect-fail", o->expect_fail,
+                      "file of case ids expected to fail; one that passes is reported and fails the run");
+  command->add_option("--timeout", o->timeout, "seconds an engine has for one request")->capture_default_str();
+  command->add_option("--jobs", o->jobs, "engine processes run side by side")->capture_default_str();
+  command->add_option("--shard", o->shard, "grade shard I of N (1-based), for CI matrices")->capture_default_str();
+  command->add_option("--report", o->report, "text, json or junit")->capture_default_str();
+  command->add_option("--output", o->output, "write the report to this file instead of standard output");
+  command->add_option("--transcript", o->transcript, "write every protocol line sent and received to this file");
+  return {command, [o] { return run_grade_command(*o); }};
 }
 
 }  // namespace susurration::cli

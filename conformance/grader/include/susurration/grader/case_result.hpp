@@ -1,0 +1,42 @@
+// What grading one case found: the outcome and, when it is not a clean
+// pass, where and why (the first tick, bird and field, the clause, a hint).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "susurration/grader/compare.hpp"
+
+namespace susurration::grader {
+
+// Kept apart as toml-test keeps them apart: the engine is wrong (fail), the
+// engine broke (errored), the engine declined (skipped).
+enum class Outcome { pass_exact, pass_tolerant, fail, errored, skipped };
+
+std::string to_string(Outcome o);  // "pass-exact", "pass-tolerant", ...
+
+struct CaseResult {
+  std::string id;
+  std::string file;
+  std::string category;
+  std::vector<std::string> clauses;  // all the case checks
+  Outcome outcome = Outcome::skipped;
+  std::string clause;   // the clause a failure is reported against
+  std::string check;    // which part of the case decided: "result", "metrics", "anchor 50", ...
+  std::string message;  // one line for people
+  std::string hint;     // from the vector's notes: the bug class that fails here
+  std::optional<Difference> difference;  // first value off (fail) or not exact (pass-tolerant)
+  bool drift = false;   // off only at or after the chaos horizon (TOL-5)
+  std::string offending;     // errored: the engine's output, quoted and truncated
+  std::string stderr_tail;   // errored: the engine's last stderr lines
+  bool expected_to_fail = false;  // listed in --expect-fail
+  double seconds = 0;
+};
+
+// Failures that were listed in --expect-fail do not count against the
+// engine; a listed case that passes does (the list must not rot).
+bool counts_as_failure(const CaseResult& r);
+bool unexpected_pass(const CaseResult& r);
+
+}  // namespace susurration::grader

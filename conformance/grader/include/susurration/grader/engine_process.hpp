@@ -1,0 +1,78 @@
+// One engine under test, running as a subprocess that speaks spec/PROTOCOL.md.
+//
+// The kit must never hang and never leave a process behind (PROTO-3), so
+// every exchange has a deadline, the engine runs in its own process group,
+// and stopping it kills the whole group: an engine that is a shell script
+// starting a JVM goes away as one.
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace susurration::grader {
+
+// The engine's program could not be found or started (a usage error of
+// `grade`, not a failure of the engine).
+class EngineStartError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// What one request got back.
+struct Reply {
+  enum class Kind {
+    line,        // a complete line (without its '\n')
+    timeout,     // no complete line before the deadline
+    exited,      // the engine closed stdout or exited first
+    overlong,    // the line grew past the limit without ending
+  };
+  Kind kind = Kind::line;
+  std::string text;  // the line, or whatever partial output came before the failure
+};
+
+class EngineProcess {
+ public:
+  // Splits nothing: argv is already the program and its arguments.
+  explicit EngineProcess(const std::vector<std::string>& argv);
+  ~EngineProcess();
+  EngineProcess(const EngineProcess&) = delete;
+  EngineProcess& operator=(const EngineProcess&) = delete;
+
+  // Writes one request line and waits for one response line.
+  Reply exchange(const std::string& request, std::chrono::milliseconds deadline);
+
+  // Closes stdin, gives the engine `grace` to exit, then kills its process
+  // group; always reaps it. Safe to call twice.
+  void stop(std::chrono::milliseconds grace);
+
+  // The engine's exit status, once it has exited; -1 while it runs or when
+  // it was killed by a signal.
+  int exit_status();
+
+  // The last lines the engine wrote to stderr, for the report.
+  std::string stderr_tail() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Kills the process group of every engine still running. Async-signal-safe:
+// `grade` calls it from its SIGINT and SIGTERM handlers, so an interrupted
+// run leaves no engine behind either.
+void kill_all_engines() noexcept;
+
+// The program argv[0] names, looked up on PATH when it has no slash.
+// Throws EngineStartError when there is none.
+std::string resolve_program(const std::vector<std::string>& argv);
+
+// Splits an --engine string into argv the way a POSIX shell would split
+// words: whitespace separates, single and double quotes group, backslash
+// escapes. No expansion of any kind: the command never runs in a shell.
+std::vector<std::string> split_command(const std::string& command);
+
+}  // namespace susurration::grader

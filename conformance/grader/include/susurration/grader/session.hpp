@@ -1,0 +1,79 @@
+// A conversation with one engine under test (spec/PROTOCOL.md): the
+// handshake, one request at a time with a deadline, every response checked
+// against its schema before anyone looks at it, and a restart after the
+// engine broke.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "susurration/grader/compare.hpp"
+#include "susurration/grader/engine_process.hpp"
+
+namespace susurration::grader {
+
+// The engine broke the protocol: no answer in time, an exit, a line that
+// is not JSON, the wrong id, a schema violation. The case is *errored*.
+class EngineBroke : public std::runtime_error {
+ public:
+  EngineBroke(const std::string& cause, std::string offending)
+      : std::runtime_error(cause), offending_(std::move(offending)) {}
+  const std::string& offending() const { return offending_; }
+
+ private:
+  std::string offending_;
+};
+
+struct EngineInfo {
+  std::string name, version, language;
+  std::set<std::string> capabilities;
+};
+
+// A valid response, by kind (PROTO-4).
+struct Response {
+  enum class Kind { result, unsupported, error } kind;
+  Json body;  // the result object, the unsupported text, or the error object
+};
+
+class Session {
+ public:
+  Session(std::vector<std::string> argv, std::chrono::milliseconds timeout);
+  ~Session();
+
+  // Starts the engine if it is not running and shakes hands (PROTO-8).
+  // Throws EngineBroke when the handshake fails.
+  const EngineInfo& ensure_started();
+
+  // One request and its checked response. Throws EngineBroke.
+  Response call(const std::string& method, const Json& params);
+
+  // After EngineBroke: kill the engine (and its children); the next call
+  // starts a fresh one.
+  void discard();
+
+  // Asks the engine to shut down, then stops it.
+  void close();
+
+  std::string stderr_tail() const;
+
+  // Every line sent and received, when asked for (grade --transcript).
+  void record_to(std::vector<std::string>* transcript) { transcript_ = transcript; }
+
+ private:
+  Json exchange(const std::string& method, const Json& params);
+
+  std::vector<std::string> argv_;
+  std::chrono::milliseconds timeout_;
+  std::unique_ptr<EngineProcess> process_;
+  std::optional<EngineInfo> info_;
+  std::string last_stderr_;
+  long long next_id_ = 0;
+  std::vector<std::string>* transcript_ = nullptr;
+};
+
+}  // namespace susurration::grader

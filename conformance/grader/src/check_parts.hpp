@@ -1,0 +1,31 @@
+// Pieces shared by the case checks (checks.cpp) and the trajectory check
+// (trajectory_check.cpp); internal to the grader.
+#pragma once
+
+#include <string>
+
+#include "susurration/grader/checks.hpp"
+
+namespace susurration::grader {
+
+// A result with the case's identity filled in and nothing judged yet.
+CaseResult start_result(const VectorCase& c);
+
+// The clause a wrong value of `field` is reported against.
+std::string clause_for(const CaseResult& r, const std::string& field);
+
+// "Flag (bug_type): description" of the case's first flag; with drift, of
+// its NearChaosHorizon flag.
+std::string hint_for(const VectorCase& c, bool drift);
+
+// Sets the outcome from a comparison: fail, pass-tolerant or pass-exact.
+void judge(CaseResult& r, const Comparison& cmp, const std::string& check);
+
+// Records an unsupported (skipped) or refused (fail) answer to a valid
+// request; false when the response is a result to be compared.
+bool judge_non_result(CaseResult& r, const Response& response, const std::string& method);
+
+// The three checks of a trajectory case (PROTOCOL.md): metrics, anchors, hash.
+CaseResult grade_trajectory(const VectorCase& c, Session& session);
+
+}  // namespace susurration::grader

@@ -1,0 +1,194 @@
+// One function per kind of case: what to ask, and how to judge the answer.
+// The request parameters come straight from the vectors (a group's
+// "parameters" plus a case's "input"), so what is published is what is asked.
+#include "susurration/grader/checks.hpp"
+
+#include <map>
+
+#include "check_parts.hpp"
+
+namespace susurration::grader {
+namespace {
+
+struct Request {
+  std::string method;
+  Json params;
+};
+
+const Json& group_parameters(const VectorCase& c) { return c.group->at("parameters"); }
+
+// The request a (non-trajectory) case turns into (PROTOCOL.md, Methods).
+Request request_for(const VectorCase& c) {
+  const Json& in = c.json->at("input");
+  const Json& g = group_parameters(c);
+  if (c.category == "prng") {
+    return {"prng", {{"seed", g.at("seed")}, {"skip", in.at("skip")}, {"count", in.at("count")}}};
+  }
+  if (c.category == "torus") {
+    if (g.contains("size")) {
+      return {"torus_delta", {{"a", in.at("a")}, {"b", in.at("b")}, {"size", g.at("size")}}};
+    }
+    return {"torus_distance", {{"from", in.at("from")}, {"to", in.at("to")}}};
+  }
+  if (c.category == "init") return {"init", {{"seed", in.at("seed")}, {"birds", g.at("birds")}}};
+  if (c.category == "step") {
+    return {"step", {{"state", in.at("state")}, {"weights", g.at("weights")}, {"ticks", 1}}};
+  }
+  if (c.category == "metrics") return {"metrics", {{"state", in.at("state")}}};
+  if (c.category == "serialisation") {
+    if (g.contains("places")) return {"round", {{"value", in.at("value")}, {"places", g.at("places")}}};
+    return {"hash", {{"state", in.at("state")}}};
+  }
+  if (c.category == "invalid") return {g.at("request").get<std::string>(), in};
+  throw std::logic_error("no request for category " + c.category);
+}
+
+CaseResult grade_invalid(CaseResult r, const Response& response, const Json& expected) {
+  const std::string field = expected.at("field").get<std::string>();
+  r.clause = r.clauses.front();
+  r.check = "rejection";
+  if (response.kind == Response::Kind::result) {
+    r.outcome = Outcome::fail;
+    r.message = "accepted an invalid " + field + " instead of answering invalid-input";
+    return r;
+  }
+  const Json& error = response.body;
+  if (error.at("code") != "invalid-input") {
+    r.outcome = Outcome::fail;
+    r.message = "answered " + error.at("code").get<std::string>() + " instead of invalid-input for " + field;
+  } else if (error.at("field") != field) {
+    r.outcome = Outcome::fail;
+    r.message = "refused the request but named " + error.at("field").dump() + " instead of \"" + field + "\"";
+  } else {
+    r.outcome = Outcome::pass_exact;
+  }
+  return r;
+}
+
+}  // namespace
+
+// The clause a wrong value is reported against: the one that defines that
+// value when the case checks it, else the case's first (its main) clause.
+std::string clause_for(const CaseResult& r, const std::string& field) {
+  static const std::map<std::string, std::vector<std::string>> defining = {
+      {"polarization", {"METRIC-2"}},
+      {"cluster_count", {"METRIC-3"}},
+      {"mean_neighbor_distance", {"METRIC-5", "METRIC-4"}},
+  };
+  static const std::map<std::string, std::string> init_fields = {
+      {"x", "INIT-2"}, {"y", "INIT-2"}, {"vx", "INIT-3"}, {"vy", "INIT-3"}};
+  if (r.category == "init" && init_fields.contains(field)) return init_fields.at(field);
+  if (const auto it = defining.find(field); it != defining.end()) {
+    for (const std::string& clause : it->second) {
+      for (const std::string& checked : r.clauses) {
+        if (checked == clause) return clause;
+      }
+    }
+  }
+  return r.clauses.empty() ? "" : r.clauses.front();
+}
+
+std::string to_string(Outcome o) {
+  switch (o) {
+    case Outcome::pass_exact: return "pass-exact";
+    case Outcome::pass_tolerant: return "pass-tolerant";
+    case Outcome::fail: return "fail";
+    case Outcome::errored: return "errored";
+    case Outcome::skipped: return "skipped";
+  }
+  return "?";
+}
+
+bool counts_as_failure(const CaseResult& r) {
+  if (r.outcome == Outcome::skipped) return false;
+  const bool bad = r.outcome == Outcome::fail || r.outcome == Outcome::errored;
+  return bad != r.expected_to_fail;
+}
+
+bool unexpected_pass(const CaseResult& r) {
+  return r.expected_to_fail && (r.outcome == Outcome::pass_exact || r.outcome == Outcome::pass_tolerant);
+}
+
+std::string capability_of(const VectorCase& c) {
+  if (c.category == "trajectories") return "run";
+  const std::string method = request_for(c).method;
+  if (method == "torus_delta" || method == "torus_distance") return "torus";
+  return method;
+}
+
+CaseResult start_result(const VectorCase& c) {
+  CaseResult r;
+  r.id = c.id();
+  r.file = c.file;
+  r.category = c.category;
+  for (const Json& clause : c.json->at("clauses")) r.clauses.push_back(clause.get<std::string>());
+  return r;
+}
+
+std::string hint_for(const VectorCase& c, bool drift) {
+  const Json& notes = c.file_doc->at("notes");
+  for (const Json& flag : c.json->at("flags")) {
+    const std::string name = flag.get<std::string>();
+    if ((name == "NearChaosHorizon") != drift || !notes.contains(name)) continue;
+    const Json& note = notes.at(name);
+    return name + " (" + note.at("bug_type").get<std::string>() + "): " +
+           note.at("description").get<std::string>();
+  }
+  return "";
+}
+
+void judge(CaseResult& r, const Comparison& cmp, const std::string& check) {
+  r.check = check;
+  if (!cmp.within) {
+    r.outcome = Outcome::fail;
+    r.difference = cmp.first_off;
+    r.clause = clause_for(r, cmp.first_off->field);
+    r.message = check + ": " + describe(*cmp.first_off);
+  } else if (!cmp.exact) {
+    r.outcome = Outcome::pass_tolerant;
+    r.difference = cmp.first_inexact;
+    if (cmp.first_inexact) {
+      r.message = check + ": within the class; first value with other bits: " + describe(*cmp.first_inexact);
+    }
+  } else {
+    r.outcome = Outcome::pass_exact;
+  }
+}
+
+// A valid request that came back unsupported or refused.
+bool judge_non_result(CaseResult& r, const Response& response, const std::string& method) {
+  if (response.kind == Response::Kind::unsupported) {
+    r.outcome = Outcome::skipped;
+    r.message = method + " unsupported: " + response.body.get<std::string>();
+    return true;
+  }
+  if (response.kind == Response::Kind::error) {
+    r.outcome = Outcome::fail;
+    r.clause = r.clauses.front();
+    r.check = method;
+    r.message = "refused a valid " + method + " request: " + response.body.dump();
+    return true;
+  }
+  return false;
+}
+
+CaseResult grade_case(const VectorCase& c, Session& session) {
+  if (c.category == "trajectories") return grade_trajectory(c, session);
+  CaseResult r = start_result(c);
+  const Request request = request_for(c);
+  const Response response = session.call(request.method, request.params);
+  const Json& expected = c.json->at("expected");
+  if (c.category == "invalid") {
+    if (response.kind == Response::Kind::unsupported) {
+      judge_non_result(r, response, request.method);
+      return r;
+    }
+    r = grade_invalid(std::move(r), response, expected);
+  } else if (!judge_non_result(r, response, request.method)) {
+    judge(r, compare_values(c.json->at("compare"), expected, response.body), "result");
+  }
+  if (r.outcome == Outcome::fail || r.outcome == Outcome::pass_tolerant) r.hint = hint_for(c, false);
+  return r;
+}
+
+}  // namespace susurration::grader

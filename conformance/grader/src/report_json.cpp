@@ -1,0 +1,114 @@
+// The JSON report (schemas/report.schema.json): everything the text report
+// says, and every case, for tools and dashboards.
+#include "susurration/grader/report.hpp"
+
+namespace susurration::grader {
+namespace {
+
+Json counts_json(const Counts& c) {
+  Json j = Json::object();
+  for (Outcome o : {Outcome::pass_exact, Outcome::pass_tolerant, Outcome::fail, Outcome::errored,
+                    Outcome::skipped}) {
+    j[to_string(o)] = c.by_outcome.count(o) ? c.by_outcome.at(o) : 0;
+  }
+  return j;
+}
+
+Json difference_json(const std::optional<Difference>& d) {
+  if (!d) return nullptr;
+  return {{"path", d->path},
+          {"tick", d->tick ? Json(*d->tick) : Json()},
+          {"bird", d->bird ? Json(*d->bird) : Json()},
+          {"field", d->field},
+          {"expected", d->expected},
+          {"actual", d->actual},
+          {"ulps", d->ulps ? Json(*d->ulps) : Json()},
+          {"relative", d->relative ? Json(*d->relative) : Json()}};
+}
+
+Json case_json(const CaseResult& r) {
+  return {{"id", r.id},
+          {"file", r.file},
+          {"category", r.category},
+          {"clauses", r.clauses},
+          {"outcome", to_string(r.outcome)},
+          {"clause", r.clause.empty() ? Json() : Json(r.clause)},
+          {"check", r.check},
+          {"message", r.message},
+          {"hint", r.hint},
+          {"difference", difference_json(r.difference)},
+          {"drift", r.drift},
+          {"expected_to_fail", r.expected_to_fail},
+          {"offending", r.offending},
+          {"stderr", r.stderr_tail},
+          {"seconds", r.seconds}};
+}
+
+Json engine_json(const ReportInput& in) {
+  Json e = {{"command", in.options.command}, {"name", nullptr}, {"version", nullptr},
+            {"language", nullptr}, {"capabilities", Json::array()}};
+  if (in.run.engine) {
+    e["name"] = in.run.engine->name;
+    e["version"] = in.run.engine->version;
+    e["language"] = in.run.engine->language;
+    e["capabilities"] = in.run.engine->capabilities;
+  }
+  return e;
+}
+
+}  // namespace
+
+std::string json_report(const ReportInput& in) {
+  Counts total;
+  std::map<std::string, Counts> by_category, by_clause;
+  Json cases = Json::array();
+  for (const CaseResult& r : in.run.results) {
+    total.add(r);
+    by_category[r.category].add(r);
+    for (const std::string& clause : r.clauses) by_clause[clause].add(r);
+    cases.push_back(case_json(r));
+  }
+  Json files = Json::array();
+  for (const Json& f : in.set.manifest.at("files")) {
+    files.push_back({{"file", f.at("file")}, {"sha256", f.at("sha256")}, {"number_of_cases", f.at("number_of_cases")}});
+  }
+  Json categories = Json::object(), clauses = Json::object();
+  for (const auto& [name, c] : by_category) categories[name] = counts_json(c);
+  for (const auto& [name, c] : by_clause) clauses[name] = counts_json(c);
+  Json first = nullptr;
+  if (const CaseResult* f = first_failure(in.run)) {
+    first = {{"case", f->id}, {"outcome", to_string(f->outcome)},
+             {"clause", f->clause.empty() ? Json() : Json(f->clause)}, {"check", f->check},
+             {"difference", difference_json(f->difference)}, {"message", f->message}};
+  }
+  Json counts = counts_json(total);
+  counts["drift"] = total.drift;
+  counts["expected-failures"] = total.expected_failures;
+  counts["unexpected-passes"] = total.unexpected_passes;
+  const Json report = {
+      {"schema", "report.schema.json"},
+      {"kit", "susurration 0.1.0"},
+      {"engine", engine_json(in)},
+      {"vectors", {{"dir", in.set.dir.string()},
+                   {"spec_version", in.set.manifest.at("spec_version")},
+                   {"generator_version", in.set.manifest.at("generator_version")},
+                   {"files", files}}},
+      {"selection", {{"cases_in_set", in.run.cases_in_set},
+                     {"cases_selected", in.run.results.size()},
+                     {"only", in.selection.only},
+                     {"skip", in.selection.skip},
+                     {"shard", std::to_string(in.selection.shard) + "/" + std::to_string(in.selection.shards)},
+                     {"expect_fail", in.options.expect_fail}}},
+      {"timeout_seconds", in.options.timeout.count() / 1000.0},
+      {"jobs", in.options.jobs},
+      {"seconds", in.run.seconds},
+      {"level", to_string(level_of(in.run.results))},
+      {"counts", counts},
+      {"first_failure", first},
+      {"categories", categories},
+      {"clauses", clauses},
+      {"cases", cases}};
+  return report.dump(2) + "\n";
+}
+
+}  // namespace susurration::grader

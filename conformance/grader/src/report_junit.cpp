@@ -1,0 +1,96 @@
+// JUnit XML, the form CI systems display: one testsuite per vector file,
+// one testcase per case; fail is <failure>, errored is <error>, skipped is
+// <skipped>. Drift and tolerant passes are passes.
+#include <cstdio>
+
+#include "susurration/grader/report.hpp"
+
+namespace susurration::grader {
+namespace {
+
+std::string xml(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        // XML 1.0 has no place for most control characters; an engine's
+        // output may contain them.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') {
+          out += '?';
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+std::string seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", s);
+  return buf;
+}
+
+std::string testcase(const CaseResult& r) {
+  std::string out = "    <testcase classname=\"susurration." + xml(r.category) + "\" name=\"" + xml(r.id) +
+                    "\" time=\"" + seconds(r.seconds) + "\"";
+  std::string details = r.message;
+  if (!r.hint.empty()) details += "\nhint: " + r.hint;
+  if (!r.offending.empty()) details += "\noutput: " + r.offending;
+  if (!r.stderr_tail.empty()) details += "\nstderr: " + r.stderr_tail;
+  const std::string clause = r.clause.empty() ? "" : "[" + r.clause + "] ";
+  if (unexpected_pass(r)) {
+    return out + ">\n      <failure message=\"listed in --expect-fail but passed\"/>\n    </testcase>\n";
+  }
+  if (!counts_as_failure(r) && r.outcome != Outcome::skipped) return out + "/>\n";
+  if (r.outcome == Outcome::skipped) return out + ">\n      <skipped message=\"" + xml(r.message) + "\"/>\n    </testcase>\n";
+  const std::string tag = r.outcome == Outcome::errored ? "error" : "failure";
+  return out + ">\n      <" + tag + " message=\"" + xml(clause + r.message.substr(0, r.message.find('\n'))) +
+         "\">" + xml(details) + "</" + tag + ">\n    </testcase>\n";
+}
+
+}  // namespace
+
+std::string junit_report(const ReportInput& in) {
+  std::map<std::string, std::vector<const CaseResult*>> by_file;
+  std::vector<std::string> order;
+  for (const CaseResult& r : in.run.results) {
+    if (!by_file.contains(r.file)) order.push_back(r.file);
+    by_file[r.file].push_back(&r);
+  }
+  auto tally = [](const std::vector<const CaseResult*>& rs, int& failures, int& errors, int& skipped) {
+    for (const CaseResult* r : rs) {
+      if (unexpected_pass(*r) || (counts_as_failure(*r) && r->outcome == Outcome::fail)) ++failures;
+      if (counts_as_failure(*r) && r->outcome == Outcome::errored) ++errors;
+      if (r->outcome == Outcome::skipped) ++skipped;
+    }
+  };
+  std::string suites;
+  int all_failures = 0, all_errors = 0, all_skipped = 0;
+  for (const std::string& file : order) {
+    int failures = 0, errors = 0, skipped = 0;
+    tally(by_file[file], failures, errors, skipped);
+    all_failures += failures;
+    all_errors += errors;
+    all_skipped += skipped;
+    double time = 0;
+    for (const CaseResult* r : by_file[file]) time += r->seconds;
+    suites += "  <testsuite name=\"" + xml(file) + "\" tests=\"" + std::to_string(by_file[file].size()) +
+              "\" failures=\"" + std::to_string(failures) + "\" errors=\"" + std::to_string(errors) +
+              "\" skipped=\"" + std::to_string(skipped) + "\" time=\"" + seconds(time) + "\">\n";
+    for (const CaseResult* r : by_file[file]) suites += testcase(*r);
+    suites += "  </testsuite>\n";
+  }
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"susurration grade: " +
+         xml(in.options.command) + "\" tests=\"" + std::to_string(in.run.results.size()) + "\" failures=\"" +
+         std::to_string(all_failures) + "\" errors=\"" + std::to_string(all_errors) + "\" skipped=\"" +
+         std::to_string(all_skipped) + "\" time=\"" + seconds(in.run.seconds) + "\">\n" + suites +
+         "</testsuites>\n";
+}
+
+}  // namespace susurration::grader

@@ -1,0 +1,111 @@
+// The text report: what went wrong first, each failing case with where and
+// why, then the summaries and the level. Passing cases are counted, not listed.
+#include <cstdio>
+#include <set>
+
+#include "susurration/grader/report.hpp"
+
+namespace susurration::grader {
+namespace {
+
+std::string counts_row(const std::string& name, const Counts& c) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "  %-16s %6d %9d %5d %8d %8d\n", name.c_str(),
+                c.by_outcome.count(Outcome::pass_exact) ? c.by_outcome.at(Outcome::pass_exact) : 0,
+                c.by_outcome.count(Outcome::pass_tolerant) ? c.by_outcome.at(Outcome::pass_tolerant) : 0,
+                c.by_outcome.count(Outcome::fail) ? c.by_outcome.at(Outcome::fail) : 0,
+                c.by_outcome.count(Outcome::errored) ? c.by_outcome.at(Outcome::errored) : 0,
+                c.by_outcome.count(Outcome::skipped) ? c.by_outcome.at(Outcome::skipped) : 0);
+  return buf;
+}
+
+std::string indent(const std::string& label, const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out += "      " + label + text.substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string case_block(const CaseResult& r) {
+  std::string tag = r.outcome == Outcome::errored ? "ERROR" : r.outcome == Outcome::fail ? "FAIL " : "NOTE ";
+  if (unexpected_pass(r)) tag = "XPASS";
+  std::string out = tag + " " + r.id + (r.clause.empty() ? "" : "  [" + r.clause + "]") + "\n";
+  if (unexpected_pass(r)) {
+    out += "      listed in --expect-fail but passed (" + to_string(r.outcome) + "): remove it from the list\n";
+    return out;
+  }
+  out += indent("", r.message);
+  if (!r.hint.empty()) out += indent("hint: ", r.hint);
+  if (!r.offending.empty()) out += indent("output: ", r.offending);
+  if (!r.stderr_tail.empty()) out += indent("stderr: ", r.stderr_tail);
+  return out;
+}
+
+}  // namespace
+
+std::string text_report(const ReportInput& in) {
+  const GradeRun& run = in.run;
+  std::string out = "susurration grade\n";
+  out += "  engine:  " + in.options.command + "\n";
+  if (run.engine) {
+    out += "           " + run.engine->name + " " + run.engine->version + " (" + run.engine->language + ")\n";
+  } else {
+    out += "           no handshake succeeded\n";
+  }
+  out += "  vectors: " + in.set.dir.string() + " (spec " +
+         in.set.manifest.at("spec_version").get<std::string>() + ", " +
+         std::to_string(run.cases_in_set) + " cases)\n";
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "  graded:  %zu of %zu cases in %.1f s, %d engine process%s\n\n",
+                run.results.size(), run.cases_in_set, run.seconds, in.options.jobs,
+                in.options.jobs == 1 ? "" : "es");
+  out += buf;
+
+  Counts total;
+  std::map<std::string, Counts> by_category;
+  std::map<std::string, Counts> by_clause;
+  std::vector<std::string> category_order;
+  for (const CaseResult& r : run.results) {
+    total.add(r);
+    if (!by_category.contains(r.category)) category_order.push_back(r.category);
+    by_category[r.category].add(r);
+    for (const std::string& clause : r.clauses) by_clause[clause].add(r);
+    if (counts_as_failure(r) || r.drift || (r.expected_to_fail && r.outcome != Outcome::skipped)) {
+      out += case_block(r);
+    }
+  }
+  if (const CaseResult* first = first_failure(run)) {
+    out += "\nFirst failure: " + first->id;
+    if (first->difference) {
+      const Difference& d = *first->difference;
+      if (d.tick) out += ", tick " + std::to_string(*d.tick);
+      if (d.bird) out += ", bird " + std::to_string(*d.bird);
+      out += ", field " + d.field;
+    }
+    if (!first->clause.empty()) out += ", clause " + first->clause;
+    out += "\n";
+  }
+  out += "\n  by category      exact  tolerant  fail  errored  skipped\n";
+  for (const std::string& category : category_order) out += counts_row(category, by_category[category]);
+  out += counts_row("all", total);
+  out += "\n  by clause        exact  tolerant  fail  errored  skipped\n";
+  for (const auto& [clause, counts] : by_clause) out += counts_row(clause, counts);
+  if (total.drift) out += "\n  drift past the chaos horizon (not failures): " + std::to_string(total.drift) + "\n";
+  if (total.expected_failures || total.unexpected_passes) {
+    out += "\n  expected failures: " + std::to_string(total.expected_failures) +
+           ", listed but passed: " + std::to_string(total.unexpected_passes) + "\n";
+  }
+  const int skipped = total.by_outcome.count(Outcome::skipped) ? total.by_outcome.at(Outcome::skipped) : 0;
+  out += "\nLevel: " + to_string(level_of(run.results));
+  if (skipped) out += " (on the " + std::to_string(total.total() - skipped) + " cases not skipped)";
+  if (run.results.size() < run.cases_in_set) out += " (a selection of the set)";
+  out += "\n";
+  return out;
+}
+
+}  // namespace susurration::grader

@@ -1,0 +1,131 @@
+// Running the cases. Each worker thread owns one engine process; a case
+// that breaks the engine is recorded as errored, the engine is killed and
+// the next case starts a fresh one (PROTO-3).
+#include "susurration/grader/runner.hpp"
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include "check_parts.hpp"
+
+namespace susurration::grader {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+CaseResult errored(const VectorCase& c, const std::string& cause, const std::string& offending,
+                   const std::string& stderr_tail) {
+  CaseResult r = start_result(c);
+  r.outcome = Outcome::errored;
+  r.message = cause;
+  r.offending = offending;
+  r.stderr_tail = stderr_tail;
+  return r;
+}
+
+struct Worker {
+  const VectorSet& set;
+  const std::vector<std::size_t>& selected;
+  const GradeOptions& options;
+  std::atomic<std::size_t>& next;
+  std::vector<CaseResult>& results;
+  std::optional<EngineInfo> engine;
+  std::vector<std::string> transcript;
+  // Two failed handshakes in a row: the engine cannot start, and waiting
+  // for a timeout per case would only delay the report.
+  int failed_handshakes = 0;
+  std::string handshake_cause;
+
+  void run(Session& session) {
+    if (options.keep_transcript) session.record_to(&transcript);
+    for (std::size_t k; (k = next.fetch_add(1)) < selected.size();) {
+      const VectorCase& c = set.cases[selected[k]];
+      const auto start = Clock::now();
+      results[k] = grade_one(c, session);
+      results[k].seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      results[k].expected_to_fail = options.expect_fail.contains(results[k].id);
+    }
+    session.close();
+  }
+
+  CaseResult grade_one(const VectorCase& c, Session& session) {
+    if (failed_handshakes >= 2) {
+      return errored(c, "not run: " + handshake_cause, "", session.stderr_tail());
+    }
+    try {
+      engine = session.ensure_started();
+      failed_handshakes = 0;
+    } catch (const EngineBroke& e) {
+      session.discard();
+      ++failed_handshakes;
+      handshake_cause = std::string("the handshake failed: ") + e.what();
+      return errored(c, handshake_cause, e.offending(), session.stderr_tail());
+    }
+    const std::string needed = capability_of(c);
+    if (!engine->capabilities.contains(needed)) {
+      CaseResult r = start_result(c);
+      r.message = "the engine does not list the capability " + needed;
+      return r;
+    }
+    try {
+      return grade_case(c, session);
+    } catch (const EngineBroke& e) {
+      session.discard();
+      return errored(c, e.what(), e.offending(), session.stderr_tail());
+    }
+  }
+};
+
+}  // namespace
+
+std::string to_string(Level level) {
+  switch (level) {
+    case Level::exact: return "exact";
+    case Level::conformant: return "conformant";
+    case Level::not_conformant: return "not conformant";
+  }
+  return "?";
+}
+
+Level level_of(const std::vector<CaseResult>& results) {
+  bool exact = true;
+  for (const CaseResult& r : results) {
+    if (counts_as_failure(r)) return Level::not_conformant;
+    if (r.outcome != Outcome::pass_exact && r.outcome != Outcome::skipped) exact = false;
+  }
+  return exact ? Level::exact : Level::conformant;
+}
+
+GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selected,
+                   const GradeOptions& options) {
+  const auto start = Clock::now();
+  GradeRun run;
+  run.cases_in_set = set.cases.size();
+  run.results.resize(selected.size());
+  const int jobs = std::max(1, std::min<int>(options.jobs, static_cast<int>(selected.size())));
+  // Sessions are made here, so a command that cannot start at all
+  // (EngineStartError) stops the run before any thread exists.
+  std::vector<std::unique_ptr<Session>> sessions;
+  for (int j = 0; j < jobs; ++j) sessions.push_back(std::make_unique<Session>(options.argv, options.timeout));
+  resolve_program(options.argv);
+
+  std::atomic<std::size_t> next{0};
+  std::vector<Worker> workers;
+  for (int j = 0; j < jobs; ++j) workers.push_back(Worker{set, selected, options, next, run.results, {}, {}, 0, {}});
+  std::vector<std::thread> threads;
+  for (int j = 1; j < jobs; ++j) threads.emplace_back([&, j] { workers[j].run(*sessions[j]); });
+  workers[0].run(*sessions[0]);
+  for (std::thread& t : threads) t.join();
+
+  for (Worker& w : workers) {
+    if (!run.engine && w.engine) run.engine = w.engine;
+    if (options.keep_transcript) {
+      run.transcript.insert(run.transcript.end(), w.transcript.begin(), w.transcript.end());
+    }
+  }
+  run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return run;
+}
+
+}  // namespace susurration::grader

@@ -1,0 +1,92 @@
+"""An engine that misbehaves on purpose, to test the grader: it forwards
+every request to a real engine (the first argument after --) and spoils
+the answers in one way, chosen by --fault.
+
+  python3 faulty_engine.py --fault step-bird-1-vx -- susurration engine
+
+Faults that change values model a wrong engine (the grader must fail the
+case and say where); faults that break the protocol model a broken engine
+(the grader must report it as errored, kill it and go on).
+"""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+
+
+def spoil_value(method, result, fault):
+    if fault == "step-bird-1-vx" and method == "step" and len(result["state"]) > 1:
+        result["state"][1][2] += 1e-4
+    elif fault == "init-last-bird-vx-ulp" and method == "init":
+        bird = result["state"][-1]
+        bird[2] = math.nextafter(bird[2], math.inf)
+    elif fault.startswith("run-polarization-from-tick-") and method == "run":
+        start = int(fault.rsplit("-", 1)[1])
+        column = result["metrics"]["polarization"]
+        for t in range(start, len(column)):
+            column[t] *= 1.01
+        result.pop("final_state_hash", None)
+    return result
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--fault", required=True)
+    p.add_argument("--on", default="", help="only spoil this method")
+    p.add_argument("engine", nargs=argparse.REMAINDER)
+    a = p.parse_args()
+    command = a.engine[1:] if a.engine and a.engine[0] == "--" else a.engine
+    real = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    for line in sys.stdin:
+        request = json.loads(line)
+        method = request["method"]
+        targeted = not a.on or a.on == method
+        if targeted and a.fault == "hang" and method != "hello":
+            time.sleep(3600)
+        if targeted and a.fault == "hang-with-child" and method != "hello":
+            # A grandchild that would outlive a careless kill of the engine alone.
+            subprocess.Popen(["sleep", "3600"])
+            time.sleep(3600)
+        if targeted and a.fault == "crash" and method != "hello":
+            sys.stderr.write("faulty engine: crashing on purpose\n")
+            sys.stderr.flush()
+            os._exit(3)
+        if targeted and a.fault == "garbage" and method != "hello":
+            print("this is not JSON", flush=True)
+            continue
+        if targeted and a.fault == "unsupported" and method != "hello":
+            print(json.dumps({"id": request["id"], "unsupported": "not here"}), flush=True)
+            continue
+        if a.fault == "no-metrics-capability" and method == "hello":
+            real.stdin.write(line)
+            real.stdin.flush()
+            response = json.loads(real.stdout.readline())
+            response["result"]["capabilities"].remove("metrics")
+            print(json.dumps(response), flush=True)
+            continue
+        real.stdin.write(line)
+        real.stdin.flush()
+        response = json.loads(real.stdout.readline())
+        if targeted and a.fault == "schema" and "result" in response and method != "hello":
+            response["result"]["surprise"] = 1
+        elif targeted and a.fault == "wrong-id" and method != "hello":
+            response["id"] = response["id"] + 1000
+        elif targeted and a.fault == "accept-invalid" and "error" in response:
+            response = {"id": request["id"], "result": {"polarization": 0.5, "cluster_count": 1,
+                                                        "mean_neighbor_distance": None}}
+            if method == "step":
+                response["result"] = {"state": request["params"]["state"]}
+        elif targeted and "result" in response:
+            response["result"] = spoil_value(method, response["result"], a.fault)
+        print(json.dumps(response), flush=True)
+        if method == "shutdown":
+            break
+    real.stdin.close()
+    real.wait()
+
+
+if __name__ == "__main__":
+    main()
