@@ -1,12 +1,227 @@
-// `susurration engine`: the reference behind spec/PROTOCOL.md (stub).
+// `susurration engine`: the reference behind spec/PROTOCOL.md. It reads one
+// request per line from stdin and writes one response per line to stdout,
+// flushed, until stdin closes or a `shutdown` (PROTO-1, PROTO-2, PROTO-9).
+// The methods themselves are in engine_methods.cpp.
+//
+// Decisions the protocol leaves to an engine, each the reference's choice:
+// - hello is answered with protocol 1 whatever protocol it asks for: the
+//   engine says what it speaks and the kit refuses anything but 1 (PROTO-8).
+//   hello and shutdown ignore their params.
+// - invalid-input names only the parameters of spec/inputs.md, PROTO-6's
+//   seven: seed, birds, weights, ticks, at_tick, schedule, state. A key in
+//   params that the method does not take is invalid-input naming it when it
+//   is one of the seven, and invalid-request otherwise.
+// - A bad value of a parameter outside spec/inputs.md (skip, count, a, b,
+//   size, from, to, value, places, state_ticks) is invalid-request with a
+//   null field: the request breaks schemas/protocol/request.schema.json,
+//   and PROTO-6 has no field name for it.
+// - A top-level key other than id, method and params makes the line
+//   invalid-request; so does a negative id (the id is still echoed).
+#include <algorithm>
+#include <iostream>
+#include <string>
+
 #include "commands.hpp"
+#include "engine_methods.hpp"
 #include "exit_status.hpp"
+#include "output.hpp"
+#include "susurration/inputs.hpp"
+#include "susurration/serialise.hpp"
 
 namespace susurration::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;  // results keep the key order of PROTOCOL.md
+
+// The parameters of spec/inputs.md: the only names an error's field takes.
+const std::vector<std::string> kInputNames = {"seed",    "birds",    "weights", "ticks",
+                                              "at_tick", "schedule", "state"};
+
+// An answer that is not a result: thrown from where it is decided.
+struct Refusal {
+  std::string kind;  // "unsupported" or "error"
+  Json body;
+};
+
+Refusal error(const std::string& code, const Json& field, const std::string& message) {
+  return {"error", {{"code", code}, {"field", field}, {"message", message}}};
+}
+
+Refusal invalid_request(const std::string& message) {
+  return error("invalid-request", nullptr, message);
+}
+
+// --- writing -------------------------------------------------------------------
+
+// Compact JSON with floats in the shortest round-trip form, the sign of zero
+// kept (SERIAL-1, PROTOCOL.md "Numbers"): serialise.hpp's shortest(), the
+// form of every vector file, rather than the JSON library's own.
+void write(const Json& v, std::string& out) {
+  if (v.is_number_float()) {
+    out += shortest(v.get<double>());
+  } else if (v.is_array()) {
+    out += '[';
+    for (std::size_t k = 0; k < v.size(); ++k) {
+      out += k == 0 ? "" : ",";
+      write(v[k], out);
+    }
+    out += ']';
+  } else if (v.is_object()) {
+    out += '{';
+    bool first = true;
+    for (const auto& [key, value] : v.items()) {
+      out += first ? "\"" : ",\"";
+      first = false;
+      out += Json(key).dump().substr(1);  // the key, escaped, with its closing quote
+      out += ':';
+      write(value, out);
+    }
+    out += '}';
+  } else {
+    out += v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+}
+
+// One response line: the id first, then result, unsupported or error (PROTO-4).
+void respond(const Json& id, const std::string& kind, const Json& body) {
+  std::string line = "{\"id\":";
+  write(id, line);
+  line += ",\"" + kind + "\":";
+  write(body, line);
+  line += "}\n";
+  emit(line);
+  finish_output();
+}
+
+// --- reading -------------------------------------------------------------------
+
+struct Request {
+  Json id;
+  std::string method;
+  Json params;
+};
+
+// The request on a line, or the invalid-request answer with the id if one
+// could be read.
+Request parse_request(const std::string& line, Json& id) {
+  const Json doc = Json::parse(line, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) {
+    throw invalid_request("a request is one JSON object on one line");
+  }
+  const auto found = doc.find("id");
+  if (found == doc.end() || !found->is_number_integer()) {
+    throw invalid_request("id must be a non-negative integer");
+  }
+  id = *found;
+  if (!found->is_number_unsigned() && found->template get<std::int64_t>() < 0) {
+    throw invalid_request("id must be a non-negative integer");
+  }
+  for (const auto& [key, unused] : doc.items()) {
+    if (key != "id" && key != "method" && key != "params") {
+      throw invalid_request("unknown top-level key " + Json(key).dump());
+    }
+  }
+  if (!doc.contains("method") || !doc["method"].is_string()) {
+    throw invalid_request("method must be a string");
+  }
+  if (!doc.contains("params") || !doc["params"].is_object()) {
+    throw invalid_request("params must be an object");
+  }
+  return {*found, doc["method"].get<std::string>(), doc["params"]};
+}
+
+// --- answering -----------------------------------------------------------------
+
+Json hello() {
+  Json capabilities = Json::array();
+  for (const EngineMethod& m : engine_methods()) {
+    if (capabilities.empty() || capabilities.back() != m.capability) {
+      capabilities.push_back(m.capability);
+    }
+  }
+  return {{"protocol", 1},
+          {"name", "susurration"},
+          {"version", SUSURRATION_VERSION},
+          {"language", "C++20"},
+          {"capabilities", capabilities}};
+}
+
+bool is_input_name(const std::string& key) {
+  return std::find(kInputNames.begin(), kInputNames.end(), key) != kInputNames.end();
+}
+
+// PROTOCOL.md rule 5: no key but the method's own.
+void check_keys(const EngineMethod& m, const Json& params) {
+  for (const auto& [key, unused] : params.items()) {
+    if (std::find(m.keys.begin(), m.keys.end(), key) != m.keys.end()) {
+      continue;
+    }
+    if (is_input_name(key)) {
+      const InputError e(key, "not a parameter of " + std::string(m.name),
+                         "only the method's own parameters");
+      throw error("invalid-input", key, e.what());
+    }
+    throw invalid_request(std::string(m.name) + " takes no parameter " + Json(key).dump());
+  }
+}
+
+Json answer(const Request& r) {
+  if (r.method == "hello") {
+    return hello();
+  }
+  for (const EngineMethod& m : engine_methods()) {
+    if (r.method == m.name) {
+      check_keys(m, r.params);
+      try {
+        return m.answer(r.params);
+      } catch (const InputError& e) {
+        if (is_input_name(e.field())) {
+          throw error("invalid-input", e.field(), e.what());
+        }
+        throw invalid_request(e.what());
+      }
+    }
+  }
+  throw Refusal{"unsupported", "susurration does not know the method " + Json(r.method).dump()};
+}
+
+// Answers one line; false after shutdown. A failure to write is not
+// answered: it ends the command (main() exits with status 4).
+bool serve_line(const std::string& line) {
+  Json id = nullptr;
+  std::string kind = "result";
+  Json body;
+  bool more = true;
+  try {
+    const Request r = parse_request(line, id);
+    more = r.method != "shutdown";
+    body = more ? answer(r) : Json::object();
+  } catch (const Refusal& refusal) {
+    kind = refusal.kind;
+    body = refusal.body;
+  } catch (const std::exception& e) {
+    const Refusal internal = error("internal", nullptr, e.what());
+    kind = internal.kind;
+    body = internal.body;
+  }
+  respond(id, kind, body);
+  return more;
+}
+
+}  // namespace
 
 Command add_engine(CLI::App& app) {
-  CLI::App* command = app.add_subcommand("engine", "serve the reference over the adapter protocol");
-  return {command, [] { return kInternalError; }};
+  CLI::App* command = app.add_subcommand(
+      "engine", "serve the reference over the adapter protocol (spec/PROTOCOL.md) on stdin/stdout");
+  return {command, [] {
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (!serve_line(line)) {
+        break;
+      }
+    }
+    return kSuccess;
+  }};
 }
 
 }  // namespace susurration::cli

@@ -6,6 +6,7 @@
 
 #include "json_file.hpp"
 
+#include "susurration/forms.hpp"
 #include "susurration/inputs.hpp"
 
 namespace susurration::cli {
@@ -70,25 +71,9 @@ int integer(const nlohmann::json& object, const std::string& key, const std::str
 
 }  // namespace
 
+// The file's value is read as the engine reads a `schedule` parameter.
 Schedule read_schedule(const std::string& path) {
-  const nlohmann::json doc = read_json_file<nlohmann::json>("schedule", path);
-  if (!doc.is_array()) {
-    throw InputError("schedule", path, "a JSON array of weight changes");
-  }
-  Schedule schedule;
-  for (std::size_t k = 0; k < doc.size(); ++k) {
-    const std::string where = "schedule[" + std::to_string(k) + "]";
-    const nlohmann::json& entry = doc[k];
-    if (!entry.is_object()) {
-      throw InputError(where, entry.dump(), "an object with tick, cohesion, alignment, separation");
-    }
-    only_keys(entry, {"tick", "cohesion", "alignment", "separation"}, where);
-    schedule.push_back({integer(entry, "tick", where, 0, 20000),
-                        {number(entry, "cohesion", where), number(entry, "alignment", where),
-                         number(entry, "separation", where)}});
-  }
-  check_schedule(schedule);
-  return schedule;
+  return forms::schedule(read_json_file<nlohmann::json>("schedule", path));
 }
 
 Metrics read_claim(const std::string& path, int at_tick) {

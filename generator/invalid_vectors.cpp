@@ -5,16 +5,16 @@
 // Conventions: a *request* is the JSON object of parameters one call takes;
 // `kind` is run, step, metrics or verify. Each case is a valid request of its
 // kind with one parameter replaced (or removed), and the expected `field` is
-// that parameter's key. Before a case is published, the reference's own input
-// checks must refuse it on that key and accept the request it was made from
-// (std::logic_error otherwise).
+// that parameter's key. Before a case is published, the readers the engine
+// uses (susurration/forms.hpp) must refuse it naming that key and accept the
+// request it was made from (std::logic_error otherwise).
 #include <cmath>
 #include <optional>
-#include <set>
 #include <stdexcept>
 #include <string>
 
 #include "files.hpp"
+#include "susurration/forms.hpp"
 #include "susurration/inputs.hpp"
 
 namespace susurration::generator {
@@ -42,101 +42,38 @@ Json valid_request(const std::string& kind) {
 
 // --- the reference's verdict on a request ------------------------------------
 
-void refuse(const std::string& key, const Json& value) {
-  throw InputError(key, value.dump(), "see spec/inputs.md");
-}
-
-// INPUT-3 through the reference's own "C,A,S" reader.
-void check_weights(const Json& v) {
-  if (!v.is_array()) {
-    refuse("weights", v);
-  }
-  std::string text;
-  for (std::size_t k = 0; k < v.size(); ++k) {
-    if (k > 0) {
-      text += ',';
-    }
-    text += v[k].dump();
-  }
-  parse_weights(text);
-}
-
-// SESSION-4: an array of objects with exactly four keys, then INPUT-7.
-void check_schedule_json(const Json& v) {
-  static const std::set<std::string> keys = {"tick", "cohesion", "alignment", "separation"};
-  if (!v.is_array()) {
-    refuse("schedule", v);
-  }
-  Schedule schedule;
-  for (const Json& entry : v) {
-    if (!entry.is_object() || entry.size() != keys.size()) {
-      refuse("schedule", entry);
-    }
-    for (const auto& [key, value] : entry.items()) {
-      if (!keys.contains(key) || !value.is_number() || (key == "tick" && !value.is_number_integer())) {
-        refuse("schedule", entry);
-      }
-    }
-    schedule.push_back({entry["tick"].get<int>(),
-                        {entry["cohesion"].get<double>(), entry["alignment"].get<double>(),
-                         entry["separation"].get<double>()}});
-  }
-  check_schedule(schedule);
-}
-
-// INPUT-9: an array of [x, y, vx, vy] numbers, then the reference's check.
-void check_state_json(const Json& v) {
-  if (!v.is_array()) {
-    refuse("state", v);
-  }
-  State s;
-  for (const Json& bird : v) {
-    if (!bird.is_array() || bird.size() != 4) {
-      refuse("state", bird);
-    }
-    for (const Json& number : bird) {
-      if (!number.is_number()) {
-        refuse("state", bird);
-      }
-    }
-    s.push_back({bird[0].get<double>(), bird[1].get<double>(), bird[2].get<double>(), bird[3].get<double>()});
-  }
-  check_state(s);
-}
-
+// The reader of forms.hpp for one parameter, as the engine uses it.
 void check_parameter(const std::string& kind, const std::string& key, const Json& v) {
   if (key == "seed") {
-    parse_seed(v.dump());
+    forms::seed(v);
   } else if (key == "birds") {
-    parse_birds(v.dump());
+    forms::birds(v);
   } else if (key == "weights") {
-    check_weights(v);
+    forms::weights(v);
   } else if (key == "ticks") {
     if (kind == "run") {
-      parse_ticks(v.dump());  // INPUT-6
+      forms::run_ticks(v);  // INPUT-6
     } else {
-      parse_ticks_per_call(v.dump());  // INPUT-4
+      forms::ticks_per_call(v);  // INPUT-4
     }
   } else if (key == "at_tick") {
-    parse_at_tick(v.dump());
+    forms::at_tick(v);
   } else if (key == "schedule") {
-    check_schedule_json(v);
+    forms::schedule(v);
   } else {
-    check_state_json(v);
+    forms::state(v);
   }
 }
 
-// The first parameter the reference refuses, or empty when it takes them all.
+// The parameter the reference refuses first, as the refusal names it, or
+// empty when it takes them all.
 std::optional<std::string> refused_parameter(const std::string& kind, const Json& request) {
   const Json valid = valid_request(kind);
   for (const auto& [key, unused] : valid.items()) {
-    if (!request.contains(key)) {
-      return key;
-    }
     try {
-      check_parameter(kind, key, request[key]);
-    } catch (const InputError&) {
-      return key;
+      check_parameter(kind, key, forms::required(request, key));
+    } catch (const InputError& e) {
+      return e.field();
     }
   }
   return std::nullopt;

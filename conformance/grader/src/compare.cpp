@@ -184,8 +184,10 @@ std::string describe(const Difference& d) {
   where += d.field + ": expected " + d.expected.dump() + ", got " + d.actual.dump();
   if (d.ulps || d.relative) {
     char buf[96];
-    std::snprintf(buf, sizeof buf, " (%.0f ulp%s, relative %.3g)", d.ulps.value_or(-1),
-                  d.ulps == 1.0 ? "" : "s", d.relative.value_or(0));
+    // Counts of ulps past a million say "far", not a number anyone reads.
+    const double ulps = d.ulps.value_or(-1);
+    std::snprintf(buf, sizeof buf, ulps < 1e6 ? " (%.0f ulp%s, relative %.3g)" : " (%.3g ulp%s, relative %.3g)",
+                  ulps, ulps == 1.0 ? "" : "s", d.relative.value_or(0));
     where += buf;
   }
   return where;

@@ -1,0 +1,292 @@
+# Tests of `susurration engine`, the reference behind spec/PROTOCOL.md: one case per CTest entry.
+"""Run: engine_test.py --susurration BIN CASE. Exit 0 when the case holds.
+
+The expectations are independent of the engine: the upstream's PRNG values
+(PRNG-3) and a Python mulberry32, torus deltas, steps and metrics worked out
+by hand, the state hash recomputed with struct and FNV-1a, and the snapshot
+hash that spec/ and reference/tests/simulation_test.cpp pin.
+"""
+import json
+import math
+import os
+import struct
+import subprocess
+import sys
+import time
+
+import case_runner
+from case_runner import check
+
+VECTORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "vectors")
+CAPABILITIES = ["prng", "torus", "init", "step", "metrics", "run", "verify", "round", "hash"]
+WEIGHTS = [1.0, 1.0, 1.0]
+
+
+def talk(binary, requests, timeout=60):
+    """Sends each request (a dict, or a str sent as the line itself) and closes stdin.
+    Returns (response lines as text, exit status, seconds)."""
+    lines = "".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in requests)
+    start = time.monotonic()
+    p = subprocess.run([binary, "engine"], input=lines, capture_output=True, text=True, timeout=timeout)
+    return p.stdout.splitlines(), p.returncode, time.monotonic() - start
+
+
+def ask(binary, method, params, timeout=60):
+    """One request; returns the parsed response."""
+    out, status, _ = talk(binary, [{"id": 1, "method": method, "params": params}], timeout)
+    check(status == 0 and len(out) == 1, "%s: exit %d, %d lines" % (method, status, len(out)))
+    response = json.loads(out[0])
+    check(response["id"] == 1, "id not echoed: " + out[0][:200])
+    return response
+
+
+def result(binary, method, params):
+    response = ask(binary, method, params)
+    check(list(response) == ["id", "result"], "%s: not a result: %s" % (method, json.dumps(response)[:300]))
+    return response["result"]
+
+
+def mulberry32(seed, count, skip=0):
+    a = seed
+    out = []
+    for k in range(skip + count):
+        a = (a + 0x6D2B79F5) % 2**32
+        t = ((a ^ (a >> 15)) * (a | 1)) % 2**32
+        t = ((t + ((t ^ (t >> 7)) * (t | 61)) % 2**32) % 2**32) ^ t
+        if k >= skip:
+            out.append(t ^ (t >> 14))
+    return out
+
+
+def fnv1a_state(state):
+    h = 0xCBF29CE484222325
+    for bird in state:
+        for byte in struct.pack("<4d", *bird):
+            h = ((h ^ byte) * 0x100000001B3) % 2**64
+    return "%016x" % h
+
+
+def engine_answers_hello_with_protocol_1_and_nine_capabilities(b, tmp):
+    for asked in (1, 2):  # an engine says what it speaks; the kit refuses anything but 1
+        hello = result(b, "hello", {"protocol": asked})
+        check(list(hello) == ["protocol", "name", "version", "language", "capabilities"], json.dumps(hello))
+        check(hello["protocol"] == 1, json.dumps(hello))
+        check(hello["name"] == "susurration" and hello["language"] == "C++20", json.dumps(hello))
+        check(hello["version"] == "0.1.0", "the project version: " + hello["version"])
+        check(hello["capabilities"] == CAPABILITIES, json.dumps(hello["capabilities"]))
+
+
+def engine_prng_gives_the_upstream_ten_values_for_seed_42(b, tmp):
+    spec = [0.6011037519201636, 0.44829055899754167, 0.8524657934904099, 0.6697340414393693,
+            0.17481389874592423, 0.5265925421845168, 0.2732279943302274, 0.6247446539346129,
+            0.8654746483080089, 0.4723170551005751]
+    r = result(b, "prng", {"seed": 42, "skip": 0, "count": 10})
+    check(r["next"] == spec, "next: %s" % r["next"])
+    check(r["u32"] == mulberry32(42, 10), "u32: %s" % r["u32"])
+    check([u / 2**32 for u in r["u32"]] == r["next"], "next is u32 / 2^32")
+
+
+def engine_prng_skip_lands_where_drawing_would(b, tmp):
+    for seed, skip in ((0, 100000), (4294967295, 7), (42, 0)):  # a skip of 2^32 is a whole period
+        check(result(b, "prng", {"seed": seed, "skip": skip + 2**32, "count": 5}) ==
+              result(b, "prng", {"seed": seed, "skip": skip, "count": 5}), "the period is 2^32")
+        r = result(b, "prng", {"seed": seed, "skip": skip, "count": 5})
+        check(r["u32"] == mulberry32(seed, 5, skip), "seed %d skip %d: %s" % (seed, skip, r["u32"]))
+
+
+def engine_torus_delta_of_exactly_half_is_not_wrapped(b, tmp):
+    check(result(b, "torus_delta", {"a": 0.0, "b": 500.0, "size": 1000.0}) == {"delta": 500.0}, "0 -> 500")
+    wrapped = result(b, "torus_delta", {"a": 0.0, "b": 500.0000000000001, "size": 1000.0})["delta"]
+    check(wrapped == 500.0000000000001 - 1000.0, "0 -> 500.0000000000001 wraps: %r" % wrapped)
+    check(result(b, "torus_delta", {"a": 999.0, "b": 1.0, "size": 1000.0}) == {"delta": 2.0}, "999 -> 1")
+    d = result(b, "torus_distance", {"from": [100.0, 100.0], "to": [154.0, 172.0]})
+    check(d == {"dx": 54.0, "dy": 72.0, "distance": 90.0}, "54-72-90: %s" % d)
+    d = result(b, "torus_distance", {"from": [10.0, 590.0], "to": [990.0, 10.0]})
+    check(d == {"dx": -20.0, "dy": 20.0, "distance": math.sqrt(800.0)}, "across both edges: %s" % d)
+
+
+def engine_keeps_the_sign_of_zero(b, tmp):
+    out, status, _ = talk(b, [{"id": 3, "method": "torus_delta", "params": {"a": 0.0, "b": -0.0, "size": 1000.0}},
+                              {"id": 4, "method": "torus_delta", "params": {"a": 1.0, "b": 1000.0, "size": 1000.0}}])
+    check(status == 0 and out[0] == '{"id":3,"result":{"delta":-0.0}}', out[0] if out else "no answer")
+    check(out[1] == '{"id":4,"result":{"delta":-1.0}}', "999 wraps to -1, written as a float: " + out[1])
+    h = result(b, "hash", {"state": [[1.0, 2.5, -0.0, 600.0]]})["hash"]
+    check(h == fnv1a_state([[1.0, 2.5, -0.0, 600.0]]) == "f42770a5fde1b9ee", "hash of -0.0: " + h)
+
+
+def engine_steps_a_lone_bird_by_its_velocity(b, tmp):
+    r = result(b, "step", {"state": [[100.0, 100.0, 2.0, 0.0]], "weights": WEIGHTS, "ticks": 1})
+    check(r == {"state": [[102.0, 100.0, 2.0, 0.0]]}, json.dumps(r))
+    r = result(b, "step", {"state": [[999.0, 300.0, 2.0, 0.0]], "weights": WEIGHTS, "ticks": 3})
+    check(r == {"state": [[5.0, 300.0, 2.0, 0.0]]}, "wraps across x = 1000: %s" % json.dumps(r))
+    # The transcript of PROTOCOL.md: 90 apart is not a neighbour.
+    r = result(b, "step", {"state": [[100.0, 100.0, 2.0, 0.0], [190.0, 100.0, 0.0, 2.0]], "weights": WEIGHTS,
+                           "ticks": 1})
+    check(r == {"state": [[102.0, 100.0, 2.0, 0.0], [190.0, 102.0, 0.0, 2.0]]}, json.dumps(r))
+
+
+def engine_measures_two_birds_as_worked_by_hand(b, tmp):
+    # Same heading, 50 apart: aligned, one cluster, each nearest 50.
+    m = result(b, "metrics", {"state": [[100.0, 100.0, 2.0, 0.0], [150.0, 100.0, 3.0, 0.0]]})
+    check(m == {"polarization": 1.0, "cluster_count": 1, "mean_neighbor_distance": 50.0}, json.dumps(m))
+    # Opposite headings, 300 apart (> 270): cancelled, two clusters, no nearest counts.
+    m = result(b, "metrics", {"state": [[100.0, 100.0, 2.0, 0.0], [400.0, 100.0, -2.0, 0.0]]})
+    check(m == {"polarization": 0.0, "cluster_count": 2, "mean_neighbor_distance": None}, json.dumps(m))
+    # 3-4-5 apart across the x edge: 998 -> 3 is 5 away in x, 12 in y; 13 in all.
+    m = result(b, "metrics", {"state": [[998.0, 100.0, 0.0, 2.0], [3.0, 112.0, 2.0, 0.0]]})
+    check(m == {"polarization": math.sqrt(0.5), "cluster_count": 1, "mean_neighbor_distance": 13.0}, json.dumps(m))
+
+
+def engine_run_starts_from_the_state_init_makes(b, tmp):
+    state0 = result(b, "init", {"seed": 7, "birds": 30})["state"]
+    check(len(state0) == 30 and all(len(bird) == 4 for bird in state0), "30 birds of four numbers")
+    m0 = result(b, "metrics", {"state": state0})
+    run = result(b, "run", {"seed": 7, "birds": 30, "weights": WEIGHTS, "schedule": [], "ticks": 3,
+                            "state_ticks": [0, 3]})
+    columns = run["metrics"]
+    check(list(run) == ["metrics", "states", "final_state_hash"], json.dumps(list(run)))
+    check(list(columns) == ["polarization", "cluster_count", "mean_neighbor_distance"], json.dumps(list(columns)))
+    check(all(len(c) == 4 for c in columns.values()), "one entry per tick 0..3")
+    check({k: c[0] for k, c in columns.items()} == m0, "tick 0 of the run is metrics(init)")
+    check([s["tick"] for s in run["states"]] == [0, 3] and run["states"][0]["state"] == state0, "state at 0")
+    stepped = result(b, "step", {"state": state0, "weights": WEIGHTS, "ticks": 3})["state"]
+    check(run["states"][1]["state"] == stepped, "the run's tick 3 is three steps of its tick 0")
+    check(run["final_state_hash"] == fnv1a_state(stepped), "final_state_hash is DET-3 of the last state")
+    m3 = result(b, "verify", {"seed": 7, "birds": 30, "weights": WEIGHTS, "schedule": [], "at_tick": 3})
+    check({k: c[3] for k, c in columns.items()} == m3, "verify at 3 is the run's tick 3")
+
+
+def engine_run_locks_the_seed_42_snapshot(b, tmp):
+    run = result(b, "run", {"seed": 42, "birds": 120, "weights": WEIGHTS, "schedule": [], "ticks": 500,
+                            "state_ticks": []})
+    print("final_state_hash", run["final_state_hash"])
+    check(run["final_state_hash"] == "25553cbcc78af8dc", run["final_state_hash"])
+    check(run["states"] == [] and len(run["metrics"]["polarization"]) == 501, "ticks 0..500, no states")
+
+
+def engine_answers_a_400_bird_250_tick_run_within_the_deadline(b, tmp):
+    request = {"id": 1, "method": "run", "params": {"seed": 1, "birds": 400, "weights": WEIGHTS,
+                                                     "schedule": [], "ticks": 250, "state_ticks": [250]}}
+    out, status, seconds = talk(b, [request])
+    print("400 birds x 250 ticks: %.2f s" % seconds)
+    check(status == 0 and len(out) == 1 and "result" in json.loads(out[0]), out[0][:200] if out else "none")
+    check(seconds < 10, "PROTO-3's default deadline is 10 s: took %.1f s" % seconds)
+
+
+BAD = [  # method, params, the field named
+    ("init", {"seed": -1, "birds": 10}, "seed"),
+    ("init", {"seed": 4294967296, "birds": 10}, "seed"),
+    ("init", {"seed": "42", "birds": 10}, "seed"),
+    ("init", {"seed": 42.0, "birds": 10}, "seed"),
+    ("init", {"seed": None, "birds": 10}, "seed"),
+    ("init", {"birds": 10}, "seed"),
+    ("init", {"seed": 1, "birds": 9}, "birds"),
+    ("init", {"seed": 1, "birds": 120.5}, "birds"),
+    ("step", {"state": [[1.0, 1.0, 1.0, 0.0]], "weights": [1.0, 1.0], "ticks": 1}, "weights"),
+    ("step", {"state": [[1.0, 1.0, 1.0, 0.0]], "weights": [1.0, "NaN", 1.0], "ticks": 1}, "weights"),
+    ("step", {"state": [[1.0, 1.0, 1.0, 0.0]], "weights": [1.0, 1.0000000000000002, 1.0], "ticks": 1}, "weights"),
+    ("step", {"state": [[1.0, 1.0, 1.0, 0.0]], "weights": WEIGHTS, "ticks": 0}, "ticks"),
+    ("step", {"state": [[1.0, 1.0, 1.0, 0.0]], "weights": WEIGHTS, "ticks": 1001}, "ticks"),
+    ("step", {"state": [[1.0, 1.0, 1.0, 0.0]], "weights": WEIGHTS, "ticks": 1.0}, "ticks"),
+    ("step", {"state": [], "weights": WEIGHTS, "ticks": 1}, "state"),
+    ("step", {"state": [[1.0, 1.0, 1.0, 0.0]] * 401, "weights": WEIGHTS, "ticks": 1}, "state"),
+    ("metrics", {"state": [[1000.0000000000001, 1.0, 1.0, 0.0]]}, "state"),
+    ("metrics", {"state": [[1.0, 1.0, -0.0, 0.0]]}, "state"),
+    ("metrics", {"state": [[1.0, 1.0, 1.0]]}, "state"),
+    ("metrics", {"state": [[1.0, 1.0, 1.0, 0.0]], "weights": WEIGHTS}, "weights"),
+    ("run", {"seed": 1, "birds": 10, "weights": WEIGHTS, "schedule": [], "ticks": 20001, "state_ticks": []}, "ticks"),
+    ("run", {"seed": 1, "birds": 10, "weights": WEIGHTS, "ticks": 5, "state_ticks": []}, "schedule"),
+    ("verify", {"seed": 1, "birds": 10, "weights": WEIGHTS, "schedule": [], "at_tick": 0}, "at_tick"),
+    ("verify", {"seed": 1, "birds": 10, "weights": WEIGHTS, "at_tick": 5,
+                "schedule": [{"tick": 5, "cohesion": 1, "alignment": 1, "separation": 1},
+                             {"tick": 3, "cohesion": 1, "alignment": 1, "separation": 1}]}, "schedule"),
+    ("verify", {"seed": 1, "birds": 10, "weights": WEIGHTS, "at_tick": 5,
+                "schedule": [{"tick": 5, "cohesion": 1, "alignment": 1, "separation": 1, "speed": 2}]},
+     "schedule"),
+    ("hash", {"state": [[1.0, 2.0, 3.0, "Infinity"]]}, "state"),
+]
+
+
+def engine_refuses_each_bad_parameter_naming_it(b, tmp):
+    requests = [{"id": k, "method": m, "params": p} for k, (m, p, _) in enumerate(BAD)]
+    out, status, _ = talk(b, requests)
+    check(status == 0 and len(out) == len(BAD), "one answer per request")
+    for (method, params, field), line in zip(BAD, out):
+        error = json.loads(line).get("error")
+        check(error is not None and error["code"] == "invalid-input" and error["field"] == field,
+              "%s %s: want invalid-input on %s, got %s" % (method, json.dumps(params)[:100], field, line[:300]))
+        check(error["message"].startswith("invalid "), "INPUT-8's line: " + error["message"])
+
+
+def engine_refuses_every_invalid_json_case_naming_its_field(b, tmp):
+    with open(os.path.join(VECTORS, "invalid.json")) as f:
+        groups = json.load(f)["groups"]
+    cases = [(g["parameters"]["request"], c) for g in groups for c in g["cases"]]
+    requests = [{"id": k, "method": kind, "params": c["input"]} for k, (kind, c) in enumerate(cases)]
+    out, status, _ = talk(b, requests)
+    check(status == 0 and len(out) == len(cases), "one answer per case")
+    for (kind, c), line in zip(cases, out):
+        error = json.loads(line).get("error") or {}
+        check(error.get("code") == "invalid-input" and error.get("field") == c["expected"]["field"],
+              "%s: want %s, got %s" % (c["id"], c["expected"]["field"], line[:300]))
+
+
+def engine_answers_an_unknown_method_unsupported(b, tmp):
+    response = ask(b, "teleport", {})
+    check(list(response) == ["id", "unsupported"] and isinstance(response["unsupported"], str), json.dumps(response))
+
+
+def engine_answers_a_line_that_is_no_request_invalid_request(b, tmp):
+    lines = ["not json", "[1, 2]", '{"id": 5, "method": 3, "params": {}}', '{"id": 6, "method": "hash"}',
+             '{"id": "7", "method": "hash", "params": {}}', '{"id": 8, "method": "hello", "params": {}, "x": 1}',
+             '{"id": 9, "method": "metrics", "params": {"colour": "red", "state": [[1.0, 1.0, 1.0, 0.0]]}}',
+             # Parameters outside spec/inputs.md have no error field (PROTO-6): the request is malformed.
+             '{"id": 10, "method": "run", "params": {"seed": 1, "birds": 10, "weights": [1, 1, 1], '
+             '"schedule": [], "ticks": 5, "state_ticks": [3, 3]}}',
+             '{"id": 11, "method": "run", "params": {"seed": 1, "birds": 10, "weights": [1, 1, 1], '
+             '"schedule": [], "ticks": 5, "state_ticks": [6]}}',
+             '{"id": 12, "method": "round", "params": {"value": 2.675, "places": 3}}',
+             '{"id": 13, "method": "prng", "params": {"seed": 1, "skip": -1, "count": 1}}',
+             '{"id": 14, "method": "hello", "params": {"protocol": 1}}']
+    out, status, _ = talk(b, lines)
+    check(status == 0 and len(out) == len(lines), "one answer per line: %d" % len(out))
+    want_ids = [None, None, 5, 6, None, 8, 9, 10, 11, 12, 13]
+    for line, want_id in zip(out, want_ids):
+        response = json.loads(line)
+        check(list(response) == ["id", "error"] and response["id"] == want_id, line)
+        check(response["error"]["code"] == "invalid-request" and response["error"]["field"] is None, line)
+    check("result" in json.loads(out[-1]), "the engine answers on after a bad line: " + out[-1])
+
+
+def engine_exits_0_promptly_when_stdin_closes(b, tmp):
+    p = subprocess.Popen([b, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    p.stdin.write('{"id": 0, "method": "hello", "params": {"protocol": 1}}\n')
+    p.stdin.flush()
+    first = p.stdout.readline()  # answered before stdin closes: the line was flushed
+    check(json.loads(first)["result"]["protocol"] == 1, first)
+    start = time.monotonic()
+    p.stdin.close()
+    status = p.wait(timeout=5)
+    check(status == 0 and time.monotonic() - start < 2, "exit %d after %.2f s" % (status, time.monotonic() - start))
+
+
+def engine_shutdown_answers_empty_then_exits(b, tmp):
+    p = subprocess.Popen([b, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    p.stdin.write('{"id": 4, "method": "shutdown", "params": {}}\n')
+    p.stdin.flush()
+    check(p.stdout.readline() == '{"id":4,"result":{}}\n', "shutdown answers {}")
+    status = p.wait(timeout=5)  # stdin is still open: the engine leaves by itself
+    check(status == 0 and p.stdout.read() == "", "exit %d" % status)
+    p.stdin.close()
+
+
+def engine_round_and_hash_match_the_serialisation_rules(b, tmp):
+    check(result(b, "round", {"value": 2.675, "places": 2}) == {"text": "2.67"}, "2.675 is below the tie")
+    check(result(b, "round", {"value": 0.03125, "places": 4}) == {"text": "0.0312"}, "ties to even")
+    check(result(b, "round", {"value": -0.001, "places": 2}) == {"text": "0.00"}, "no -0.00 (SERIAL-3)")
+    state = [[1.0, 2.0, 3.0, 4.0], [1e300, -5.5, 0.0, 0.0]]  # hash takes any finite state
+    check(result(b, "hash", {"state": state}) == {"hash": fnv1a_state(state)}, "FNV-1a of the bits")
+
+
+if __name__ == "__main__":
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("engine_",))))
