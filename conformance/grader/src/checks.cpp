@@ -39,7 +39,13 @@ Request request_for(const VectorCase& c) {
     if (g.contains("places")) return {"round", {{"value", in.at("value")}, {"places", g.at("places")}}};
     return {"hash", {{"state", in.at("state")}}};
   }
-  if (c.category == "invalid") return {g.at("request").get<std::string>(), in};
+  if (c.category == "invalid") {
+    // The vectors carry the parameters spec/inputs.md ranges; a run request
+    // also needs state_ticks, which is the protocol's own and never the bad one.
+    Json params = in;
+    if (g.at("request") == "run" && !params.contains("state_ticks")) params["state_ticks"] = Json::array();
+    return {g.at("request").get<std::string>(), params};
+  }
   throw std::logic_error("no request for category " + c.category);
 }
 
