@@ -95,7 +95,6 @@ int run_grade_command(const Options& o) {
 
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
-  std::signal(SIGPIPE, SIG_IGN);  // an engine that dies mid-request is an errored case, not our death
   const GradeRun run = run_grade(set, selected, options);
 
   const ReportInput input{set, selection, options, run};

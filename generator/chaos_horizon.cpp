@@ -14,12 +14,22 @@ namespace susurration::generator {
 
 State perturbed(const State& s, int m) {
   State copy = s;
-  Bird& b = copy[static_cast<std::size_t>(m) * s.size() / kEnsembleSize];
+  Bird& b = copy[static_cast<std::size_t>(m) * s.size() / kStartCopies];
   double* fields[4] = {&b.x, &b.y, &b.vx, &b.vy};
   double& v = *fields[m % 4];
   const double inf = std::numeric_limits<double>::infinity();
   const double down = std::nextafter(v, -inf);
   v = (m % 2 == 0 || (m % 4 < 2 && down < 0)) ? std::nextafter(v, inf) : down;
+  return copy;
+}
+
+State nudged(const State& s, int k, int t) {
+  State copy = s;
+  const double inf = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < copy.size(); ++i) {
+    double& v = k == 0 ? copy[i].vx : copy[i].vy;
+    v = std::nextafter(v, (i + static_cast<std::size_t>(t)) % 2 == 0 ? inf : -inf);
+  }
   return copy;
 }
 
@@ -43,7 +53,8 @@ namespace {
 // The first tick at which copy m leaves the tolerance, if it does by checked_to.
 std::optional<int> departure(const RunSpec& run, const std::vector<Metrics>& base, int checked_to,
                              int m) {
-  FastFlock flock(perturbed(initialise(run.seed, run.birds), m), 1);
+  const State start = initialise(run.seed, run.birds);
+  FastFlock flock(m < kStartCopies ? perturbed(start, m) : start, 1);
   for (int t = 0;; ++t) {
     if (compare_metrics(base[static_cast<std::size_t>(t)], flock.metrics()) == Agreement::mismatch) {
       return t;
@@ -52,6 +63,9 @@ std::optional<int> departure(const RunSpec& run, const std::vector<Metrics>& bas
       return std::nullopt;
     }
     flock.step(weights_at(run.weights, run.schedule, t));
+    if (m >= kStartCopies) {
+      flock = FastFlock(nudged(flock.state(), m - kStartCopies, t + 1), 1);
+    }
   }
 }
 

@@ -1,6 +1,8 @@
 // The chaos horizon of a run (spec/tolerance.md TOL-5): the first tick at
-// which copies of the run, each started one ulp away in one field of one
-// bird, leave the metric tolerance against the unperturbed run.
+// which copies of the run leave the metric tolerance against the unperturbed
+// run. Six copies start one ulp away in one field of one bird; two more are
+// nudged by one ulp in every bird after every step, as an engine whose
+// hypot, sin or cos differ in the last bit is, all the time.
 #pragma once
 
 #include <optional>
@@ -26,12 +28,19 @@ struct Horizon {
   int ensemble;
 };
 
-inline constexpr int kEnsembleSize = 6;
+inline constexpr int kStartCopies = 6;   // copies 0..5: one ulp in the initial state
+inline constexpr int kNoisyCopies = 2;   // copies 6, 7: one ulp in every bird after every step
+inline constexpr int kEnsembleSize = kStartCopies + kNoisyCopies;
 
-// Copy m of the ensemble: bird (m * n) / 6, field m % 4 (x, y, vx, vy),
-// moved one ulp up for even m and down for odd m (up where down would
+// Copy m (0..5) of the ensemble: bird (m * n) / 6, field m % 4 (x, y, vx,
+// vy), moved one ulp up for even m and down for odd m (up where down would
 // leave the field).
 State perturbed(const State& s, int m);
+
+// Noisy copy k (0 or 1) after the step to tick t: the velocity component
+// k (vx, vy) of every bird i moved one ulp, up when i + t is even, down
+// when it is odd. Velocities only, so that no position leaves the field.
+State nudged(const State& s, int k, int t);
 
 // The metrics of the run at ticks 0..ticks, from `start` (which need not be
 // the seeded initial state).

@@ -12,7 +12,7 @@ using namespace susurration::generator;
 
 TEST(ChaosHorizon, PerturbationsMoveOneFieldByOneUlp) {
   const State s = initialise(42, 120);
-  for (int m = 0; m < kEnsembleSize; ++m) {
+  for (int m = 0; m < kStartCopies; ++m) {
     const State p = perturbed(s, m);
     int changed = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
@@ -29,6 +29,22 @@ TEST(ChaosHorizon, PerturbationsMoveOneFieldByOneUlp) {
       }
     }
     EXPECT_EQ(changed, 1) << "copy " << m;
+  }
+}
+
+TEST(ChaosHorizon, NoisyCopiesMoveOneVelocityComponentOfEveryBirdByOneUlp) {
+  const State s = initialise(42, 120);
+  for (int k = 0; k < kNoisyCopies; ++k) {
+    const State p = nudged(s, k, 7);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const double before = k == 0 ? s[i].vx : s[i].vy;
+      const double after = k == 0 ? p[i].vx : p[i].vy;
+      EXPECT_EQ(ulp_distance(before, after), 1u) << "bird " << i;
+      EXPECT_EQ(after > before, (i + 7) % 2 == 0) << "bird " << i;
+      EXPECT_EQ(p[i].x, s[i].x);
+      EXPECT_EQ(p[i].y, s[i].y);
+      EXPECT_EQ(k == 0 ? p[i].vy : p[i].vx, k == 0 ? s[i].vy : s[i].vx);
+    }
   }
 }
 

@@ -16,6 +16,7 @@
 #include <boost/process/pipe.hpp>
 #include <boost/process/search_path.hpp>
 #include <cerrno>
+#include <csignal>
 #include <array>
 #include <atomic>
 #include <mutex>
@@ -178,6 +179,10 @@ std::string resolve_program(const std::vector<std::string>& argv) {
 
 EngineProcess::EngineProcess(const std::vector<std::string>& argv) : impl_(std::make_unique<Impl>()) {
   const boost::filesystem::path program = resolve_program(argv);
+  // Writing to an engine that has died raises SIGPIPE, which would end the
+  // grader; ignored, the write fails with EPIPE and the case is errored.
+  static std::once_flag ignore_sigpipe;
+  std::call_once(ignore_sigpipe, [] { std::signal(SIGPIPE, SIG_IGN); });
   const std::vector<std::string> args(argv.begin() + 1, argv.end());
   std::lock_guard lock(spawn_mutex);
   for (bp::pipe* p : {&impl_->in, &impl_->out, &impl_->err}) {

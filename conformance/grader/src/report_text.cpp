@@ -95,7 +95,7 @@ std::string text_report(const ReportInput& in) {
   out += counts_row("all", total);
   out += "\n  by clause        exact  tolerant  fail  errored  skipped\n";
   for (const auto& [clause, counts] : by_clause) out += counts_row(clause, counts);
-  if (total.drift) out += "\n  drift past the chaos horizon (not failures): " + std::to_string(total.drift) + "\n";
+  if (total.drift) out += "\n  drift near or past the chaos horizon (not failures): " + std::to_string(total.drift) + "\n";
   if (total.expected_failures || total.unexpected_passes) {
     out += "\n  expected failures: " + std::to_string(total.expected_failures) +
            ", listed but passed: " + std::to_string(total.unexpected_passes) + "\n";

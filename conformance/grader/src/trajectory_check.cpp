@@ -4,8 +4,8 @@
 //    constant shows here whatever the chaos does to the metrics;
 // 3. the states at the anchor ticks and final_state_hash, exactly: they only
 //    decide pass-exact.
-// A metric off at or after the chaos horizon of a NearChaosHorizon case
-// whose anchors all pass is drift, not a bug (TOL-5).
+// A metric off at or after 90% of the chaos horizon of a NearChaosHorizon
+// case whose anchors all pass is drift, not a bug (TOL-5).
 #include <algorithm>
 
 #include "check_parts.hpp"
@@ -14,6 +14,10 @@ namespace susurration::grader {
 namespace {
 
 constexpr double kAnchorStepAbs = 1e-9;  // the step class (spec/tolerance.md TOL-4)
+
+// TOL-5: the horizon is an eight-copy estimate and real engines scatter
+// around it, so the drift zone starts a little before it.
+int drift_from(int horizon) { return horizon * 9 / 10; }
 
 // WEIGHTS-3: a change logged at tick t is in force for the step from t.
 Json weights_at(const Json& parameters, int tick) {
@@ -145,13 +149,13 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
   } else if (metrics.first_off) {
     const int tick = *metrics.first_off->tick;
     const Json& horizon = c.json->at("chaos_horizon").at("first_tick");
-    r.drift = has_flag(c, "NearChaosHorizon") && !horizon.is_null() && tick >= horizon.get<int>() &&
-              !anchors.first_off;
+    r.drift = has_flag(c, "NearChaosHorizon") && !horizon.is_null() &&
+              tick >= drift_from(horizon.get<int>()) && !anchors.first_off;
     judge(r, metrics, "metrics");
     if (r.drift) {
       r.outcome = Outcome::pass_tolerant;
-      r.message = "drift at tick " + std::to_string(tick) + ", at or after the chaos horizon " +
-                  horizon.dump() + " (TOL-5): " + describe(*metrics.first_off);
+      r.message = "drift at tick " + std::to_string(tick) + ", within 10% of the chaos horizon " +
+                  horizon.dump() + " or after it (TOL-5): " + describe(*metrics.first_off);
     } else if (next_to_a_change(parameters, tick)) {
       r.clause = "WEIGHTS-3";
     }
