@@ -7,26 +7,17 @@ recomputed here from the printed state with Python's struct and FNV-1a).
 """
 import json
 import os
-import struct
 import subprocess
 import sys
 
 import case_runner
-from case_runner import check
+from case_runner import check, fnv1a_state
 
 
 def run(binary, *args):
     return subprocess.run([binary, *args], capture_output=True, text=True, timeout=120)
 
 
-
-
-def fnv1a_state(state):
-    h = 0xCBF29CE484222325
-    for bird in state:
-        for byte in struct.pack("<4d", *bird):
-            h = ((h ^ byte) * 0x100000001B3) % 2**64
-    return "%016x" % h
 
 
 def json_file(directory, name, value):

@@ -9,13 +9,12 @@ hash that spec/ and reference/tests/simulation_test.cpp pin.
 import json
 import math
 import os
-import struct
 import subprocess
 import sys
 import time
 
 import case_runner
-from case_runner import check
+from case_runner import check, fnv1a_state
 
 VECTORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "vectors")
 CAPABILITIES = ["prng", "torus", "init", "step", "metrics", "run", "verify", "round", "hash"]
@@ -56,14 +55,6 @@ def mulberry32(seed, count, skip=0):
         if k >= skip:
             out.append(t ^ (t >> 14))
     return out
-
-
-def fnv1a_state(state):
-    h = 0xCBF29CE484222325
-    for bird in state:
-        for byte in struct.pack("<4d", *bird):
-            h = ((h ^ byte) * 0x100000001B3) % 2**64
-    return "%016x" % h
 
 
 def engine_answers_hello_with_protocol_1_and_nine_capabilities(b, tmp):
