@@ -251,6 +251,9 @@ std::vector<Bad> step_cases() {
        "A bird that does not move has no direction for the zero-speed rule.", {"ZeroVelocity"}},
       {"state-negative-zero-velocity", "state", bird_of(Json::array({150.0, 120.0, -0.0, -0.0})),
        "-0.0 is still zero: the speed is 0.", {"ZeroVelocity"}},
+      {"state-two-birds-1e-300-apart", "state",
+       Json::array({Json::array({0.0, 100.0, 2.0, 0.0}), Json::array({1e-300, 100.0, 0.0, 2.0})}),
+       "Two birds 1e-300 apart: d*d is 0 and separation would divide by it (AMB-30).", {"TooClose"}},
       {"state-x-nan", "state", state_with(0, "NaN"), "x NaN, written as a string.", {"NonFinite"}},
       {"state-vy-infinity", "state", state_with(3, "Infinity"), "vy +Infinity, written as a string.", {"NonFinite"}},
       {"state-x-null", "state", state_with(0, nullptr), "A null coordinate.", {"WrongType"}},
@@ -274,6 +277,9 @@ std::vector<Bad> metrics_cases() {
       {"state-zero-velocity", "state", bird_of(Json::array({150.0, 120.0, 0.0, 0.0})),
        "Speed 0: polarization would divide by it.", {"ZeroVelocity"}},
       {"state-y-nan", "state", state_with(1, "NaN"), "y NaN, written as a string.", {"NonFinite"}},
+      {"state-two-birds-1e-300-apart", "state",
+       Json::array({Json::array({0.0, 100.0, 2.0, 0.0}), Json::array({1e-300, 100.0, 0.0, 2.0})}),
+       "Two birds 1e-300 apart: a state no step may take (AMB-30).", {"TooClose"}},
       {"state-bird-as-an-object", "state",
        bird_of(Json::object({{"x", 150.0}, {"y", 120.0}, {"vx", -1.0}, {"vy", 2.0}})),
        "A bird as an object instead of [x, y, vx, vy].", {"Shape"}},
@@ -342,6 +348,11 @@ VectorFile invalid_vectors() {
         {"schedule",
          "Schedule ticks that do not strictly increase (INPUT-7). An engine that sorts them "
          "or lets the later entry win applies other weights than the log says."}},
+       {"TooClose",
+        {"degenerate",
+         "Two birds not in one place but less than 1e-150 apart (INPUT-9, AMB-30). The square "
+         "of their distance is 0, so an engine that accepts the state divides by 0 in the "
+         "separation term."}},
        {"ZeroVelocity",
         {"degenerate",
          "A bird with speed 0 (INPUT-9). The zero-speed rule divides by the start-of-tick "

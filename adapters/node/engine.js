@@ -155,7 +155,7 @@ function schedule(v) {
 }
 // INPUT-9 (strict) or, for hash, any finite state.
 function stateParam(v, strict) {
-  const bad = (why) => new InvalidInput('state', `invalid state: ${why} (allowed: ${strict ? '1..400 birds of finite [x, y, vx, vy], x in [0, 1000], y in [0, 600], nonzero speed' : 'birds of 4 finite numbers'})`);
+  const bad = (why) => new InvalidInput('state', `invalid state: ${why} (allowed: ${strict ? '1..400 birds of finite [x, y, vx, vy], x in [0, 1000], y in [0, 600], nonzero speed, birds in one place or 1e-150 apart' : 'birds of 4 finite numbers'})`);
   if (!Array.isArray(v)) throw bad(show(v));
   if (strict && v.length === 0) throw bad('no birds');
   if (strict && v.length > 400) throw bad(`${v.length} birds`);
@@ -173,6 +173,17 @@ function stateParam(v, strict) {
       if (q[2] === 0 && q[3] === 0) throw bad(`bird ${i} has zero speed`);
     }
     arr.push(q);
+  }
+  // INPUT-9, AMB-30: birds in one place, or at least 1e-150 apart along an
+  // axis; closer, d*d is 0 and separation would divide by it.
+  for (let i = 0; strict && i < arr.length; i++) {
+    for (let j = i + 1; j < arr.length; j++) {
+      const dx = flock.torusDelta(arr[i][0], arr[j][0], flock.WIDTH);
+      const dy = flock.torusDelta(arr[i][1], arr[j][1], flock.HEIGHT);
+      if ((dx !== 0 || dy !== 0) && Math.abs(dx) < 1e-150 && Math.abs(dy) < 1e-150) {
+        throw bad(`birds ${i} and ${j} are ${flock.formatFloat(dx)}, ${flock.formatFloat(dy)} apart`);
+      }
+    }
   }
   return flock.stateFromArray(arr);
 }

@@ -15,77 +15,49 @@ step t -> t+1 and later.  It overrides --weights from its first tick on.
 
 import argparse
 import json
-import math
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import inputs  # noqa: E402
 import susurration_flock as flock  # noqa: E402
+from inputs import InvalidInput  # noqa: E402
 
 
-class InvalidInput(Exception):
-    pass
-
-
-def _invalid(field, value, allowed):
-    return InvalidInput("invalid %s: %s (allowed: %s)" % (field, value, allowed))
-
-
-def parse_int(field, text, lo, hi):
+def parse_int(field, text, bounds):
+    lo, hi = bounds
     if not re.fullmatch(r"[0-9]+", text or "") or not lo <= int(text) <= hi:
-        raise _invalid(field, text, "%d..%d" % (lo, hi))
+        raise InvalidInput(field, text, "%d..%d" % (lo, hi))
     return int(text)
-
-
-def _weight_ok(w):
-    return isinstance(w, float) and math.isfinite(w) and 0.0 <= w <= 1.0
 
 
 def parse_weights(text):
     allowed = "three comma-separated numbers C,A,S, each in [0, 1]"
     parts = (text or "").split(",")
     if len(parts) != 3:
-        raise _invalid("weights", text, allowed)
+        raise InvalidInput("weights", text, allowed)
     try:
         ws = tuple(float(p) for p in parts)
     except ValueError:
-        raise _invalid("weights", text, allowed) from None
-    if not all(_weight_ok(w) for w in ws):
-        raise _invalid("weights", text, allowed)
+        raise InvalidInput("weights", text, allowed) from None
+    if not all(map(inputs.weight_ok, ws)):
+        raise InvalidInput("weights", text, allowed)
     return ws
 
 
 def load_schedule(path):
-    allowed = ('a JSON array of {"tick", "cohesion", "alignment", "separation"}, '
-               "ticks 0..20000 strictly increasing, weights in [0, 1]")
     try:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
     except (OSError, ValueError):
-        raise _invalid("schedule", path, allowed) from None
-    schedule = {}
-    last = -1
-    if not isinstance(data, list):
-        raise _invalid("schedule", path, allowed)
-    for entry in data:
-        if not isinstance(entry, dict):
-            raise _invalid("schedule", path, allowed)
-        t = entry.get("tick")
-        if type(t) is not int or not (0 <= t <= 20000) or t <= last:
-            raise _invalid("schedule", path, allowed)
-        ws = []
-        for key in ("cohesion", "alignment", "separation"):
-            w = entry.get(key)
-            if type(w) is int:
-                w = float(w)
-            if not _weight_ok(w):
-                raise _invalid("schedule", path, allowed)
-            ws.append(w)
-        schedule[t] = tuple(ws)
-        last = t
-    return schedule
+        raise InvalidInput("schedule", path, "a readable JSON file") from None
+    try:
+        return inputs.schedule("schedule", data)
+    except InvalidInput as exc:
+        # Name the file, then what in it is wrong.
+        raise InvalidInput("schedule", path, str(exc).partition("(allowed: ")[2][:-1]) from None
 
 
 def format_row(tick, metrics):
@@ -109,9 +81,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
 
     try:
-        seed = parse_int("seed", args.seed, 0, 4294967295)
-        birds = parse_int("birds", args.birds, 10, 400)
-        ticks = parse_int("ticks", args.ticks, 0, 20000)
+        seed = parse_int("seed", args.seed, inputs.SEED_RANGE)
+        birds = parse_int("birds", args.birds, inputs.BIRDS_RANGE)
+        ticks = parse_int("ticks", args.ticks, inputs.RUN_TICKS_RANGE)
         weights = parse_weights(args.weights)
         schedule = load_schedule(args.schedule) if args.schedule else None
     except InvalidInput as exc:

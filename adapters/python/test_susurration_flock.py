@@ -458,5 +458,132 @@ class CliTest(unittest.TestCase):
             self.assertTrue(p.stderr.startswith(msg), p.stderr)
 
 
+class OrderedSumTest(unittest.TestCase):
+    def test_sums_run_left_to_right_without_compensation(self):
+        # A compensated sum (Python 3.12's sum(), math.fsum) gives 1.0 here.
+        for values in ([1e16, 1.0, -1e16], [0.1] * 10, [-0.0, -0.0]):
+            plain = 0.0
+            for v in values:
+                plain += v
+            self.assertEqual(sf.ordered_sum(values).hex(), plain.hex())
+
+    def test_pretests_match_the_exact_distance_at_the_limits(self):
+        # Pairs at exactly 90 and 28, and one ulp either side, on both axes.
+        birds = []
+        for k, r in enumerate((90.0, 28.0)):
+            for m, d in enumerate((math.nextafter(r, 0.0), r, math.nextafter(r, 100.0))):
+                y = 10.0 + 100.0 * (3 * k + m)
+                birds += [(100.0, y, 2.0, 0.0), (100.0 + d, y, 2.0, 0.0)]
+        birds += [(500.0, 300.0, 0.0, 2.0), (554.0, 372.0, 0.0, 2.0)]   # 54-72-90
+        st = make_state(birds)
+        self.assertEqual(sf.neighbour_lists(st), sf.neighbour_lists_bruteforce(st))
+
+
+class SerialisationTest(unittest.TestCase):
+    def test_round_text(self):
+        for value, places, text in ((0.125, 2, "0.12"), (0.375, 2, "0.38"), (0.005, 2, "0.01"),
+                                    (-0.001, 2, "0.00"), (-0.0, 4, "0.0000"), (2.5, 4, "2.5000"),
+                                    (-1.23456789, 4, "-1.2346"), (1e22, 2, "10000000000000000000000.00")):
+            self.assertEqual(sf.round_text(value, places), text, (value, places))
+
+    def test_state_hash_sees_every_bit(self):
+        a = make_state([(1.0, 2.0, 3.0, 0.0)])
+        b = make_state([(1.0, 2.0, 3.0, -0.0)])
+        self.assertRegex(sf.state_hash(a), "^[0-9a-f]{16}$")
+        self.assertNotEqual(sf.state_hash(a), sf.state_hash(b))
+        # FNV-1a of no bytes is the offset basis.
+        self.assertEqual(sf.state_hash(make_state([])), "cbf29ce484222325")
+
+    def test_prng_skip(self):
+        r1, r2 = sf.Mulberry32(7), sf.Mulberry32(7)
+        for _ in range(1000):
+            r1.next_uint32()
+        r2.skip(1000)
+        self.assertEqual(r1.next_uint32(), r2.next_uint32())
+
+
+class EngineTest(unittest.TestCase):
+    def talk(self, *lines):
+        p = subprocess.run([sys.executable, os.path.join(HERE, "engine.py")],
+                           input="".join(line + "\n" for line in lines),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return [json.loads(line) for line in p.stdout.splitlines()]
+
+    def error(self, method, params):
+        (reply,) = self.talk(json.dumps({"id": 3, "method": method, "params": params}))
+        self.assertEqual(reply["id"], 3)
+        self.assertEqual(sorted(reply), ["error", "id"])
+        return reply["error"]["code"], reply["error"]["field"]
+
+    def test_hello_step_and_shutdown(self):
+        replies = self.talk('{"id":0,"method":"hello","params":{"protocol":1}}',
+                            '{"id":1,"method":"step","params":{"state":[[100.0,100.0,2.0,0.0],'
+                            '[190.0,100.0,0.0,2.0]],"weights":[1.0,1.0,1.0],"ticks":1}}',
+                            '{"id":2,"method":"shutdown","params":{}}',
+                            '{"id":3,"method":"hello","params":{"protocol":1}}')
+        self.assertEqual(len(replies), 3)                 # nothing after shutdown
+        self.assertEqual(replies[0]["result"]["protocol"], 1)
+        self.assertEqual(sorted(replies[0]["result"]["capabilities"]),
+                         sorted(["prng", "torus", "init", "step", "metrics", "run", "verify",
+                                 "round", "hash"]))
+        self.assertEqual(replies[1], {"id": 1, "result": {"state": [[102.0, 100.0, 2.0, 0.0],
+                                                                    [190.0, 102.0, 0.0, 2.0]]}})
+        self.assertEqual(replies[2], {"id": 2, "result": {}})
+
+    def test_minus_zero_is_written_as_such(self):
+        (reply,) = self.talk('{"id":1,"method":"step","params":{"state":[[10.0,10.0,-0.0,2.0]],'
+                             '"weights":[1,1,1],"ticks":1}}')
+        self.assertEqual(math.copysign(1.0, reply["result"]["state"][0][2]), -1.0)
+
+    def test_integers_must_be_json_integers(self):
+        for seed in (42.0, True, False, None, "42", -1, 4294967296):
+            self.assertEqual(self.error("init", {"seed": seed, "birds": 10}),
+                             ("invalid-input", "seed"), seed)
+        self.assertEqual(self.error("step", {"state": [[1.0, 1.0, 1.0, 0.0]], "weights": [1, 1, 1],
+                                             "ticks": 1.0}), ("invalid-input", "ticks"))
+
+    def test_each_parameter_is_named(self):
+        run = {"seed": 1, "birds": 10, "weights": [1, 1, 1], "schedule": [], "ticks": 5,
+               "state_ticks": []}
+        for key, bad in (("birds", 401), ("weights", [1, "NaN", 1]), ("weights", [1, 1]),
+                         ("weights", [True, 1, 1]), ("ticks", 20001),
+                         ("schedule", [{"tick": 0, "cohesion": 1, "alignment": 1}]),
+                         ("schedule", [{"tick": 2, "cohesion": 1, "alignment": 1, "separation": 1},
+                                       {"tick": 2, "cohesion": 1, "alignment": 1, "separation": 1}])):
+            self.assertEqual(self.error("run", dict(run, **{key: bad})), ("invalid-input", key), bad)
+        verify = dict(run, at_tick=0)
+        del verify["ticks"], verify["state_ticks"]
+        self.assertEqual(self.error("verify", verify), ("invalid-input", "at_tick"))
+        del verify["at_tick"]
+        self.assertEqual(self.error("verify", verify), ("invalid-input", "at_tick"))
+        for state in ([], [[1.0, 1.0, 0.0, 0.0]], [[1000.5, 1.0, 1.0, 0.0]], [[1.0, 1.0, 1.0]],
+                      [[0.0, 5.0, 1.0, 0.0], [1e-300, 5.0, 1.0, 0.0]], [[1.0, 1.0, 1.0, 0.0]] * 401):
+            self.assertEqual(self.error("metrics", {"state": state}), ("invalid-input", "state"))
+        self.assertEqual(self.error("run", dict(run, extra=1)), ("invalid-request", None))
+        self.assertEqual(self.error("prng", {"seed": 1, "skip": -1, "count": 1}),
+                         ("invalid-request", None))
+
+    def test_lines_that_are_no_requests(self):
+        replies = self.talk("garbage", '{"id":-1,"method":"hello","params":{}}',
+                            '{"id":5,"method":"hello"}', '{"id":6,"method":"fly","params":{}}')
+        self.assertEqual([r["id"] for r in replies], [None, None, 5, 6])
+        self.assertEqual([r["error"]["code"] for r in replies[:3]], ["invalid-request"] * 3)
+        self.assertIn("unsupported", replies[3])
+
+    def test_run_reports_states_and_hash(self):
+        (reply,) = self.talk(json.dumps({"id": 1, "method": "run", "params": {
+            "seed": 3, "birds": 40, "weights": [1, 1, 1], "ticks": 6, "state_ticks": [0, 6],
+            "schedule": [{"tick": 3, "cohesion": 0.2, "alignment": 0.9, "separation": 0.4}]}}))
+        result = reply["result"]
+        rows = list(sf.run(3, 40, 6, (1.0, 1.0, 1.0), {3: (0.2, 0.9, 0.4)}))
+        self.assertEqual(result["metrics"]["polarization"], [m[0] for _t, m in rows])
+        self.assertEqual(result["metrics"]["cluster_count"], [m[1] for _t, m in rows])
+        self.assertEqual([s["tick"] for s in result["states"]], [0, 6])
+        final = sf.run_state(3, 40, 6, (1.0, 1.0, 1.0), {3: (0.2, 0.9, 0.4)})
+        self.assertEqual(result["states"][1]["state"][7], [final.x[7], final.y[7], final.vx[7], final.vy[7]])
+        self.assertEqual(result["final_state_hash"], sf.state_hash(final))
+
+
 if __name__ == "__main__":
     unittest.main()

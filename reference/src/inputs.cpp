@@ -8,6 +8,7 @@
 #include <string>
 
 #include "susurration/constants.hpp"
+#include "susurration/torus.hpp"
 
 namespace susurration {
 
@@ -17,6 +18,10 @@ InputError::InputError(std::string_view field, std::string_view value, std::stri
       field_(field) {}
 
 namespace {
+
+// INPUT-9's closest approach of two birds that are not in one place: far
+// above 2^-537, below which the square of a distance rounds to 0.
+constexpr double kMinSeparation = 1e-150;
 
 // A whole decimal integer with nothing around it: no sign, no spaces, no
 // fraction, no exponent. "12.0" and "+12" are rejected rather than guessed at.
@@ -89,6 +94,20 @@ void check_state(const State& s) {
     }
     if (b.vx == 0 && b.vy == 0) {
       throw InputError(where + ".velocity", "0,0", "a nonzero velocity");
+    }
+  }
+  // AMB-30: two birds closer than this, but not in one place, would square
+  // their distance to 0 in the separation term (STEP-2) and divide by it.
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    for (std::size_t j = i + 1; j < s.size(); ++j) {
+      const double dx = torus_delta(s[i].x, s[j].x, kWidth);
+      const double dy = torus_delta(s[i].y, s[j].y, kHeight);
+      const bool apart = std::abs(dx) >= kMinSeparation || std::abs(dy) >= kMinSeparation;
+      if (!apart && (dx != 0 || dy != 0)) {
+        throw InputError("state[" + std::to_string(i) + "], state[" + std::to_string(j) + "]",
+                         "birds " + shown(dx) + ", " + shown(dy) + " apart",
+                         "birds in one place or at least 1e-150 apart along an axis");
+      }
     }
   }
 }

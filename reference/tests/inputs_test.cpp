@@ -105,3 +105,15 @@ TEST(Inputs, ConstructedStatesNeedOneTo400FiniteMovingBirdsOnTheField) {
   EXPECT_EQ(complaint([] { check_state({{1, 1, 0, 0}}); }),
             "invalid state[0].velocity: 0,0 (allowed: a nonzero velocity)");
 }
+
+TEST(Inputs, ConstructedStatesRefuseBirdsCloserThan1e150UnlessInOnePlace) {
+  // 1e-300 squared is 0 in doubles: STEP-2 would divide by it (AMB-30).
+  EXPECT_NE(complaint([] { check_state({{0, 100, 2, 0}, {1e-300, 100, 2, 0}}); }), "");
+  // Across the seam the torus delta decides: 1000 - 1e-200 rounds to 1000,
+  // which wraps to a delta of 0, so these two are in one place.
+  EXPECT_EQ(complaint([] { check_state({{1e-200, 5, 2, 0}, {1000, 5, 2, 0}}); }), "");
+  EXPECT_NE(complaint([] { check_state({{5, 1e-200, 2, 0}, {5, 0, 2, 0}}); }), "");
+  EXPECT_EQ(complaint([] { check_state({{0, 100, 2, 0}, {1e-150, 100, 2, 0}}); }), "");
+  EXPECT_EQ(complaint([] { check_state({{7, 100, 2, 0}, {7, 100, 3, 0}}); }), "");
+  EXPECT_EQ(complaint([] { check_state({{0, 100, 2, 0}, {1000, 100, 2, 0}}); }), "");
+}
