@@ -1,6 +1,7 @@
 // Benchmarks the engines (issue 5): `verify` at 400 birds, the time of one
-// tick against the flock size, and the metrics; bench/run_benchmarks.sh
-// runs them and writes BENCHMARKS.md.
+// tick against the flock size, the metrics, and the round trip of one
+// trivial protocol request to `susurration engine` (the grader's cost per
+// request); bench/run_benchmarks.sh runs them and writes BENCHMARKS.md.
 //
 // Work is also counted in machine-independent units, per tick: pre-tests
 // (squared distances compared, fast engine only), exact distances (cr_hypot
@@ -8,10 +9,12 @@
 // and the ordered pairs within 90.
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "susurration/fast_engine.hpp"
 #include "susurration/init.hpp"
@@ -19,6 +22,12 @@
 #include "susurration/serialise.hpp"
 #include "susurration/simulation.hpp"
 #include "susurration/step.hpp"
+#include "susurration/grader/engine_process.hpp"
+#include "susurration/grader/session.hpp"
+
+#ifndef SUSURRATION_CLI
+#error "SUSURRATION_CLI names the susurration executable (bench/CMakeLists.txt)"
+#endif
 
 using namespace susurration;
 
@@ -111,6 +120,57 @@ void metrics_fast(benchmark::State& st, int threads) {
   }
 }
 
+// The trivial request of spec/PROTOCOL.md's worked transcript, answered by
+// the reference adapter `susurration engine`, started once per repetition
+// (the start and the hello are outside the timing).
+const std::vector<std::string> kEngineArgv = {SUSURRATION_CLI, "engine"};
+constexpr std::chrono::milliseconds kDeadline{10000};
+constexpr int kRoundTrips = 2000;
+
+// The bare pipe: EngineProcess::exchange, one line out and one line back.
+void protocol_pipe(benchmark::State& st) {
+  grader::EngineProcess engine(kEngineArgv);
+  if (engine.exchange(R"({"id":0,"method":"hello","params":{"protocol":1}})", kDeadline).kind !=
+      grader::Reply::Kind::line) {
+    st.SkipWithError("the engine did not answer hello");
+    return;
+  }
+  long long id = 1;
+  for (auto _ : st) {
+    const grader::Reply reply = engine.exchange(
+        R"({"id":)" + std::to_string(id++) +
+            R"(,"method":"torus_delta","params":{"a":0.0,"b":500.0,"size":1000.0}})",
+        kDeadline);
+    if (reply.kind != grader::Reply::Kind::line ||
+        reply.text.find(R"("result":{"delta":500.0})") == std::string::npos) {
+      st.SkipWithError("the engine did not answer torus_delta");
+      break;
+    }
+  }
+  engine.stop(std::chrono::milliseconds(1000));
+}
+
+// What `grade` pays per request: Session::call, which also writes the JSON,
+// parses the response, checks its id and validates it against the method's
+// schema (PROTO-7).
+void protocol_session(benchmark::State& st) {
+  grader::Session session(kEngineArgv, kDeadline);
+  const grader::Json params = {{"a", 0.0}, {"b", 500.0}, {"size", 1000.0}};
+  try {
+    session.ensure_started();
+    for (auto _ : st) {
+      const grader::Response r = session.call("torus_delta", params);
+      if (r.kind != grader::Response::Kind::result || r.body.at("delta") != 500.0) {
+        st.SkipWithError("the engine did not answer torus_delta");
+        break;
+      }
+    }
+  } catch (const grader::EngineBroke& e) {
+    st.SkipWithError(e.what());
+  }
+  session.close();
+}
+
 void register_all() {
   struct Set {
     const char* name;
@@ -153,6 +213,14 @@ void register_all() {
         ->Unit(benchmark::kMicrosecond)
         ->UseRealTime();
   }
+  benchmark::RegisterBenchmark("protocol/torus_delta/pipe", protocol_pipe)
+      ->Iterations(kRoundTrips)
+      ->Unit(benchmark::kMicrosecond)
+      ->UseRealTime();
+  benchmark::RegisterBenchmark("protocol/torus_delta/session", protocol_session)
+      ->Iterations(kRoundTrips)
+      ->Unit(benchmark::kMicrosecond)
+      ->UseRealTime();
 }
 
 }  // namespace

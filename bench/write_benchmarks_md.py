@@ -22,6 +22,9 @@ PLAIN_TICKS = 200
 TARGET_VERIFY_S = 1.0
 TARGET_TESTS_PER_PAIR = 2.5
 TARGET_MEMORY_MB = 50.0
+TARGET_GRADE_S = 5.0
+TARGET_OVERHEAD = 0.10
+TARGET_VECTORS_S = 60.0
 
 
 def load_runs(path):
@@ -55,6 +58,25 @@ def gnu_time(out_dir):
     return statistics.median(walls), statistics.median(rss), len(walls)
 
 
+def wall_times(out_dir, name):
+    """Median wall time (s) and run count of the `timed` runs NAME-k.time ("start end")."""
+    walls = []
+    for path in sorted(glob.glob(os.path.join(out_dir, name + "-*.time"))):
+        start, end = (float(x) for x in open(path).read().split())
+        walls.append(end - start)
+    return statistics.median(walls), len(walls)
+
+
+def transcript_requests(path):
+    """The requests a grade sent ("> " lines of its transcript), in all and by method."""
+    by_method = {}
+    for line in open(path):
+        if line.startswith("> "):
+            method = json.loads(line[2:])["method"]
+            by_method[method] = by_method.get(method, 0) + 1
+    return sum(by_method.values()), by_method
+
+
 def fmt_time(seconds):
     if seconds >= 1:
         return "%.2f s" % seconds
@@ -84,6 +106,15 @@ def main():
     runs = load_runs(a.results)
     read = lambda name: open(os.path.join(a.out_dir, name)).read().strip()
     verify_wall, verify_rss, verify_runs = gnu_time(a.out_dir)
+    grade1, grade_runs = wall_times(a.out_dir, "grade-jobs-1")
+    grade2, _ = wall_times(a.out_dir, "grade-jobs-2")
+    vectors_wall, vectors_runs = wall_times(a.out_dir, "vectors")
+    replay, _ = wall_times(a.out_dir, "engine-replay")
+    requests, by_method = transcript_requests(os.path.join(a.out_dir, "grade-transcript.txt"))
+    level = re.search(r"^Level: (.*)$", read("grade-report.txt"), re.M).group(1)
+    pipe = median_seconds(runs, "protocol/torus_delta/pipe")
+    session = median_seconds(runs, "protocol/torus_delta/session")
+    overhead = requests * session / grade1
     lines = []
     w = lines.append
 
@@ -107,6 +138,13 @@ def main():
     w("The timings are wall-clock. A load average well above 0 means other processes shared the "
       "two cores during the run, and every time above is then longer than on an idle machine "
       "(the ratios much less so).")
+    cpus = int(re.search(r"^CPU\(s\):\s+(\d+)", read("machine.txt"), re.M).group(1))
+    load = max(float(read(f).split()[0]) for f in ("load-before.txt", "load-after.txt"))
+    if load > cpus / 2:
+        w("**This run shared the machine:** the one-minute load average reached %.1f on %d CPUs, so "
+          "the absolute times here are those of a busy machine, not of this one idle; compare them "
+          "with a run at a low load before reading a change into them. The counts do not depend "
+          "on the load; the gains of a second thread suffer most from it." % (load, cpus))
     w("")
 
     w("## `verify` at 400 birds, tick 20,000")
@@ -172,6 +210,43 @@ def main():
           fmt_time(ref), fmt_time(m1), ref / m1, fmt_time(m2), ref / m2))
     w("")
 
+    w("## The grader and the vectors")
+    w("")
+    w("`susurration grade --engine '<build>/cli/susurration engine'` grades the reference adapter "
+      "against the bundled vectors (level: %s); `susurration vectors --out DIR` writes them all. "
+      "Wall times are medians of %d run(s) each, the four commands of the table (two grades, the "
+      "engine alone, the vectors) in a fresh random order every repetition, after the benchmarks "
+      "above. The round trips are Google Benchmark medians of %s repetition(s) of 2,000 "
+      "`torus_delta` requests (`{\"a\":0.0,\"b\":500.0,\"size\":1000.0}`) to one "
+      "`susurration engine`, started and greeted with `hello` outside the timing." % (
+          level, grade_runs, a.repetitions))
+    w("")
+    w("| what | median | |")
+    w("|---|---:|---|")
+    w("| round trip, bare pipe (`EngineProcess::exchange`: a line out, a line back) | %s | %s requests/s |" % (
+        fmt_time(pipe), fmt_count(1 / pipe)))
+    w("| round trip as `grade` pays it (`Session::call`: also the JSON written and parsed, the id and the response schema checked) | %s | %s requests/s |" % (
+        fmt_time(session), fmt_count(1 / session)))
+    w("| requests a full grade sends (`grade --transcript`, lines starting with `> `) | %s | %s |" % (
+        fmt_count(requests), ", ".join("%s %d" % kv for kv in sorted(by_method.items(), key=lambda kv: -kv[1]))))
+    w("| full `grade`, `--jobs 1` (the default) | %s | |" % fmt_time(grade1))
+    w("| full `grade`, `--jobs 2` | %s | %.2f× faster than `--jobs 1` |" % (fmt_time(grade2), grade1 / grade2))
+    w("| the engine alone answering the same requests (the transcript's `> ` lines piped into `susurration engine`) | %s | %.0f%% of the `--jobs 1` grade |" % (
+        fmt_time(replay), 100 * replay / grade1))
+    w("| protocol overhead of a full grade, `--jobs 1` | %.2f%% | %s requests × %s ÷ %s |" % (
+        100 * overhead, fmt_count(requests), fmt_time(session), fmt_time(grade1)))
+    w("| `vectors --out DIR` | %s | |" % fmt_time(vectors_wall))
+    w("")
+    w("**Protocol overhead**, as the target below measures it: the requests a full grade sends "
+      "(counted in its transcript) × the median round trip of a trivial request through "
+      "`Session::call` ÷ the median wall time of the full grade with `--jobs 1`. It is the share "
+      "of the grade that talking to the engine would cost if every answer took no time to "
+      "compute and no time to compare: the pipes, the two process wake-ups per request, the JSON "
+      "and the schema check, all paid once per request. A request with a large state costs more "
+      "to write and parse than `torus_delta`; that extra is counted as the grade's own work, not "
+      "as overhead.")
+    w("")
+
     w("## Targets (issue 5)")
     w("")
     w("| target | measured | |")
@@ -183,8 +258,12 @@ def main():
         TARGET_TESTS_PER_PAIR, worst, tests_per_pair[400], verdict(worst, TARGET_TESTS_PER_PAIR)))
     w("| `verify` peak memory under %.0f MB | %.1f MB | %s |" % (
         TARGET_MEMORY_MB, verify_rss, verdict(verify_rss, TARGET_MEMORY_MB)))
-    w("| a full `grade` of the vectors under 5 s; protocol overhead under 10% | — | the grader does not exist yet: these rows come later |")
-    w("| `susurration vectors` under 60 s | — | the vectors command does not exist yet: this row comes later |")
+    w("| a full `grade` of the vectors against the reference engine under %.0f s | %s (`--jobs 1`), %s (`--jobs 2`) | %s |" % (
+        TARGET_GRADE_S, fmt_time(grade1), fmt_time(grade2), verdict(grade1, TARGET_GRADE_S)))
+    w("| protocol overhead under %.0f%% of a full grade (defined above) | %.2f%% | %s |" % (
+        100 * TARGET_OVERHEAD, 100 * overhead, verdict(overhead, TARGET_OVERHEAD)))
+    w("| `susurration vectors --out DIR` under %.0f s | %s | %s |" % (
+        TARGET_VECTORS_S, fmt_time(vectors_wall), verdict(vectors_wall, TARGET_VECTORS_S)))
     w("")
     w("Distance tests count the pre-tests, as the plain grid counts its distance tests (the same "
       "3 × 3 blocks: the counts agree, `FastEngine.CountsTheGridsCandidatesAndNeighbourPairs`). "
