@@ -18,9 +18,10 @@ struct Rounding {
 Group rounding_group(int places, const std::vector<Rounding>& cases) {
   Group g{"Rounding to " + std::to_string(places) + " decimals.", {{"places", places}}, {}};
   for (const Rounding& c : cases) {
+    // A negative value that rounds to zero is first of all a SERIAL-3 case.
     std::vector<std::string> clauses = {"SERIAL-2"};
     if (std::signbit(c.value)) {
-      clauses.push_back("SERIAL-3");
+      clauses.insert(clauses.begin(), "SERIAL-3");
     }
     g.cases.push_back({"serialise-" + std::to_string(places) + "-decimals-" + c.name, c.comment,
                        clauses, c.flags, compare_exact(), {{"value", c.value}},

@@ -187,6 +187,40 @@ State size_as_zero(const State& s, const Weights& w) {
   return step(flock, w);
 }
 
+// STATE-1 broken: the state is stored in float32 between steps.
+State float32_state(const State& s, const Weights& w) {
+  auto narrow = [](State flock) {
+    for (Bird& b : flock) {
+      b = {static_cast<float>(b.x), static_cast<float>(b.y), static_cast<float>(b.vx),
+           static_cast<float>(b.vy)};
+    }
+    return flock;
+  };
+  return narrow(step(narrow(s), w));
+}
+
+// STEP-3 broken: cohesion steers toward the neighbours' mean position, not
+// their mean torus delta, which is the same only away from the seam.
+State cohesion_toward_mean_position(const State& s, const Weights& w) {
+  State flock = step(s, {0, w.alignment, w.separation});
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    double sx = 0, sy = 0;
+    int k = 0;
+    for (std::size_t j = 0; j < s.size(); ++j) {
+      if (j != i && cr_hypot(torus_delta(s[i].x, s[j].x, kWidth), torus_delta(s[i].y, s[j].y, kHeight)) < 90) {
+        sx += s[j].x;
+        sy += s[j].y;
+        ++k;
+      }
+    }
+    if (k > 0) {
+      flock[i].vx += (sx / k - s[i].x) * (w.cohesion * kCohesionScale);
+      flock[i].vy += (sy / k - s[i].y) * (w.cohesion * kCohesionScale);
+    }
+  }
+  return flock;
+}
+
 Engine with_weights(Weights other) {
   return [other](const State& s, const Weights&) { return step(s, other); };
 }
@@ -308,6 +342,15 @@ std::vector<StepGroup> groups() {
        "One bird, no neighbours: u = v, nothing divides by k = 0.",
        {"STEP-6", "STEP-8"}, {"LoneBird"},
        {{500, 300, 2.5, -1}}, {}, {keeps_velocity({0})}},
+      {"lone-bird-keeps-the-sign-of-a-zero-velocity",
+       "vy -0.0 stays -0.0 (f is exactly 1); an engine that writes it as 0 loses the sign.",
+       {"SERIAL-1", "STEP-6"}, {"SignOfZero"},
+       {{300, 200, 2, -0.0}}, {}, {keeps_velocity({0})}, true},
+      {"lone-bird-moves-by-float64-values",
+       "Values with more digits than a float32 holds: p + v in doubles.",
+       {"STATE-1", "STEP-8"}, {"Float64"},
+       {{123.456789012345, 234.56789012345, 1.23456789012345, 2.3456789012345}}, {},
+       {visibly_differs_from("stores the state in float32", float32_state)}},
       {"lone-bird-faster-than-4-2-is-clamped-to-4-2",
        "A constructed state may start too fast; the first step clamps it.",
        {"STEP-6", "STEP-7", "STATE-3"}, {"LoneBird", "MaxSpeed"},
@@ -377,6 +420,13 @@ std::vector<StepGroup> groups() {
        // loss of pass-exact, never a failure (issue 6: such an engine conforms).
        kCrowd, {}, {bitwise_differs_from("sums neighbours in reverse order", reversed_sums)}},
   }});
+  g.push_back({"Cohesion alone across the seam (STEP-3, FIELD-3).", {1, 0, 0}, {
+      {"cohesion-across-the-x-seam-pulls-the-short-way",
+       "x 980 and x 30 are 50 apart across the seam: each steers toward the other that way.",
+       {"STEP-3", "FIELD-3"}, {"Seam"},
+       {{980, 300, 0, 2}, {30, 300, 0, 2}}, {},
+       {turns({0, 1}), visibly_differs_from("coheres toward the mean position", cohesion_toward_mean_position)}},
+  }});
   g.push_back({"The crowd with cohesion off.", {0, 0.5, 0.25}, {
       weight_case("cohesion-weight-0-switches-cohesion-off",
                   "Weight 0 removes cohesion; the other two rules act at 0.5 and 0.25.",
@@ -385,7 +435,7 @@ std::vector<StepGroup> groups() {
   g.push_back({"The crowd with cohesion at full strength.", {1, 0.5, 0.25}, {
       weight_case("cohesion-weight-1-is-the-full-rule",
                   "Cohesion at 1, the others weakened: each weight scales its own rule.",
-                  {"WEIGHTS-1", "STEP-3"}, "WeightOne", {1, 1, 1}),
+                  {"STEP-3", "WEIGHTS-1"}, "WeightOne", {1, 1, 1}),
   }});
   g.push_back({"The crowd with alignment off.", {0.5, 0, 0.75}, {
       weight_case("alignment-weight-0-switches-alignment-off",
@@ -395,7 +445,7 @@ std::vector<StepGroup> groups() {
   g.push_back({"The crowd with alignment at full strength.", {0.5, 1, 0.75}, {
       weight_case("alignment-weight-1-is-the-full-rule",
                   "Alignment at 1, the others weakened: each weight scales its own rule.",
-                  {"WEIGHTS-1", "STEP-4"}, "WeightOne", {1, 1, 1}),
+                  {"STEP-4", "WEIGHTS-1"}, "WeightOne", {1, 1, 1}),
   }});
   g.push_back({"The crowd with separation off.", {0.25, 0.75, 0}, {
       weight_case("separation-weight-0-switches-separation-off",
@@ -405,7 +455,7 @@ std::vector<StepGroup> groups() {
   g.push_back({"The crowd with separation at full strength.", {0.25, 0.75, 1}, {
       weight_case("separation-weight-1-is-the-full-rule",
                   "Separation at 1, the others weakened: each weight scales its own rule.",
-                  {"WEIGHTS-1", "STEP-5"}, "WeightOne", {1, 1, 1}),
+                  {"STEP-5", "WEIGHTS-1"}, "WeightOne", {1, 1, 1}),
   }});
   g.push_back({"The crowd with every rule off.", {0, 0, 0}, {
       {"all-weights-0-leave-every-velocity-unchanged",
@@ -483,6 +533,15 @@ VectorFile step_vectors() {
         {"order",
          "Every bird steers from the flock as it stood at the start of the tick (STEP-1). An "
          "engine that updates birds in place moves the later birds differently."}},
+       {"SignOfZero",
+        {"format",
+         "-0.0 is a value of its own: it keeps its sign through the step and in JSON (SERIAL-1). "
+         "An engine that writes it as 0 (JavaScript's JSON.stringify does) changes the state's bits "
+         "and its hash."}},
+       {"Float64",
+        {"precision",
+         "Positions and velocities are doubles (STATE-1). An engine that stores them in float32 is "
+         "off by about 1e-5 after one step."}},
        {"IndexOrder",
         {"rounding",
          "Neighbour sums run in increasing index order (STATE-2). Another order (reversed, "

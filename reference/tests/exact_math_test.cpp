@@ -1,4 +1,4 @@
-// Tests that cr_hypot, cr_sin and cr_cos give GNU MPFR's correctly rounded bits (spec/determinism.md DET-2).
+// Tests that cr_hypot, cr_hypot_batch, cr_sin and cr_cos give GNU MPFR's correctly rounded bits (spec/determinism.md DET-2).
 //
 // Conventions: the reference for hypot is mpfr_hypot at 53 bits, MPFR_RNDN,
 // in binary64's exponent range with mpfr_subnormalize, i.e. IEEE rounding
@@ -6,7 +6,11 @@
 // std::mt19937_64 with fixed seeds (its output is fixed by the standard) and
 // doubles are built from its bits, so every run checks the same inputs.
 // Disagreements are counted and the first few printed, rather than one
-// EXPECT per input, to keep ten million comparisons fast.
+// EXPECT per input, to keep ten million comparisons fast. Every input that
+// a HypotChecker checks with cr_hypot it also checks with cr_hypot_batch,
+// on each HypotLanes this CPU has, against MPFR and against cr_hypot, in
+// runs of every length up to 67 (so each vector width meets every
+// remainder and every mix of lanes).
 #include <gtest/gtest.h>
 #include <mpfr.h>
 
@@ -20,6 +24,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -105,12 +110,13 @@ class MpfrHypot {
 // Counts wrong results and keeps the first few for the failure message.
 class Disagreements {
  public:
-  void check(double x, double y, double got, double want) {
+  // `what` names the function and reference when it is not cr_hypot against MPFR.
+  void check(double x, double y, double got, double want, const std::string& what = "") {
     if (same(got, want)) {
       return;
     }
     if (count_ < 8) {
-      examples_ += "\n  (" + hex(x) + ", " + hex(y) + "): got " + hex(got) + ", want " + hex(want);
+      examples_ += "\n  " + what + "(" + hex(x) + ", " + hex(y) + "): got " + hex(got) + ", want " + hex(want);
     }
     ++count_;
   }
@@ -126,10 +132,54 @@ class Disagreements {
   std::string examples_;
 };
 
-// Checks cr_hypot on (x, y) against MPFR.
+// Collects inputs and checks cr_hypot_batch on them, a run at a time.
+class BatchChecker {
+ public:
+  void add(double x, double y, double scalar, double want) {
+    x_.push_back(x);
+    y_.push_back(y);
+    scalar_.push_back(scalar);
+    want_.push_back(want);
+    if (x_.size() == run_) {
+      flush();
+    }
+  }
+  // Checks what was collected; the next run is one longer, up to 67, then 1.
+  void flush() {
+    std::vector<double> got(x_.size());
+    for (const auto& [lanes, name] : {std::pair{HypotLanes::widest, "widest"},
+                                      std::pair{HypotLanes::avx2, "avx2"},
+                                      std::pair{HypotLanes::portable, "portable"}}) {
+      cr_hypot_batch(x_.data(), y_.data(), got.data(), x_.size(), lanes);
+      const std::string against_mpfr = std::string("cr_hypot_batch ") + name + " against MPFR ";
+      const std::string against_scalar = std::string("cr_hypot_batch ") + name + " against cr_hypot ";
+      for (std::size_t i = 0; i < x_.size(); ++i) {
+        out_.check(x_[i], y_[i], got[i], want_[i], against_mpfr);
+        out_.check(x_[i], y_[i], got[i], scalar_[i], against_scalar);
+      }
+    }
+    x_.clear();
+    y_.clear();
+    scalar_.clear();
+    want_.clear();
+    run_ = run_ % 67 + 1;
+  }
+  const Disagreements& result() const { return out_; }
+
+ private:
+  std::vector<double> x_, y_, scalar_, want_;
+  std::size_t run_ = 1;
+  Disagreements out_;
+};
+
+// Checks cr_hypot and cr_hypot_batch on (x, y) against MPFR.
 class HypotChecker {
  public:
-  void operator()(double x, double y) { out_.check(x, y, cr_hypot(x, y), reference_(x, y)); }
+  void operator()(double x, double y) {
+    const double scalar = cr_hypot(x, y), want = reference_(x, y);
+    out_.check(x, y, scalar, want);
+    batch_.add(x, y, scalar, want);
+  }
   // Also checks against an expectation derived without MPFR.
   void expect(double x, double y, double want) {
     (*this)(x, y);
@@ -144,15 +194,25 @@ class HypotChecker {
       }
     }
   }
-  const Disagreements& result() const { return out_; }
+  // Both functions' disagreements, once the last run is checked.
+  Disagreements result() {
+    batch_.flush();
+    Disagreements all = out_;
+    all.add(batch_.result());
+    return all;
+  }
 
  private:
   MpfrHypot reference_;
   Disagreements out_;
+  BatchChecker batch_;
 };
 
-#define EXPECT_NO_DISAGREEMENTS(checker)                                   \
-  EXPECT_EQ((checker).result().count(), 0) << (checker).result().examples()
+#define EXPECT_NO_DISAGREEMENTS(checker)                     \
+  do {                                                       \
+    const Disagreements found = (checker).result();          \
+    EXPECT_EQ(found.count(), 0) << found.examples();         \
+  } while (false)
 
 // ---- Field-sized inputs ----------------------------------------------------
 
@@ -427,6 +487,69 @@ TEST(CrHypot, IsSymmetricAndSignBlind) {
     }
   }
   EXPECT_EQ(asymmetric, 0) << examples;
+}
+
+// ---- The batch -------------------------------------------------------------
+
+// Any double at all, by its bits, or one of the inputs that take the other
+// paths, so that one vector mixes lanes the filter decides with lanes
+// cr_hypot finishes: field deltas, zeros, equal magnitudes, ratios at the
+// 2^-27 shortcut, subnormals and exact ties.
+std::pair<double, double> mixed_input(std::mt19937_64& gen) {
+  const double field = uniform(gen, -28.0, 28.0);
+  switch (gen() % 8) {
+    case 0:
+    case 1:
+      return {std::bit_cast<double>(gen()), std::bit_cast<double>(gen())};
+    case 2:
+      return {field, std::bit_cast<double>(gen())};
+    case 3:
+      return {gen() % 2 == 0 ? 0.0 : -0.0, field};
+    case 4:
+      return {field, -field};
+    case 5:
+      return {field, field * std::ldexp(1.0 + unit(gen), -28 + static_cast<int>(gen() % 3))};
+    case 6:
+      return {std::bit_cast<double>(gen() >> 12), std::bit_cast<double>(gen() >> (12 + gen() % 52))};
+    default:
+      return {std::ldexp(3.0, static_cast<int>(gen() % 2000) - 1000), std::ldexp(4.0, static_cast<int>(gen() % 2000) - 1000)};
+  }
+}
+
+TEST(CrHypotBatch, AgreesWithMpfrAndCrHypotOnTwoMillionMixedInputs) {
+  std::mt19937_64 gen(9);
+  HypotChecker check;
+  for (int i = 0; i < 2'000'000; ++i) {
+    const auto [x, y] = mixed_input(gen);
+    check(x, y);
+  }
+  EXPECT_NO_DISAGREEMENTS(check);
+}
+
+TEST(CrHypotBatch, MayWriteOverItsInputsAndWritesNothingPastN) {
+  std::mt19937_64 gen(10);
+  for (const HypotLanes lanes : {HypotLanes::widest, HypotLanes::avx2, HypotLanes::portable}) {
+    for (std::size_t n = 0; n <= 40; ++n) {
+      std::vector<double> x(n + 1), y(n + 1), want(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        std::tie(x[i], y[i]) = mixed_input(gen);
+        want[i] = cr_hypot(x[i], y[i]);
+      }
+      x[n] = y[n] = 7.0;  // past the end: must stay
+      std::vector<double> into_x = x, into_y = y, apart(n + 1, 7.0);
+      cr_hypot_batch(into_x.data(), y.data(), into_x.data(), n, lanes);
+      cr_hypot_batch(x.data(), into_y.data(), into_y.data(), n, lanes);
+      cr_hypot_batch(x.data(), y.data(), apart.data(), n, lanes);
+      for (std::size_t i = 0; i < n; ++i) {
+        EXPECT_TRUE(same(into_x[i], want[i])) << "n " << n << " i " << i << " out = x";
+        EXPECT_TRUE(same(into_y[i], want[i])) << "n " << n << " i " << i << " out = y";
+        EXPECT_TRUE(same(apart[i], want[i])) << "n " << n << " i " << i;
+      }
+      EXPECT_EQ(into_x[n], 7.0);
+      EXPECT_EQ(into_y[n], 7.0);
+      EXPECT_EQ(apart[n], 7.0);
+    }
+  }
 }
 
 // ---- Threads -------------------------------------------------------------------

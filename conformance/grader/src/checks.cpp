@@ -3,6 +3,8 @@
 // "parameters" plus a case's "input"), so what is published is what is asked.
 #include "susurration/grader/checks.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "check_parts.hpp"
@@ -49,6 +51,28 @@ Request request_for(const VectorCase& c) {
   throw std::logic_error("no request for category " + c.category);
 }
 
+// Which part of initialisation went wrong (INIT-1..3), told from the whole
+// state: draws in another order or number put some bird elsewhere (INIT-1);
+// right places with another speed is the speed formula (INIT-2); the right
+// speed in another direction is the angle formula (INIT-2), unless vx and vy
+// are swapped (sin for cos, INIT-3); a direction off only in the last bits
+// is sin or cos themselves (INIT-3).
+std::string init_clause(const Json& expected, const Json& actual) {
+  const auto same = [](double a, double b, double rel) { return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b)); };
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (expected[i][0] != actual[i][0] || expected[i][1] != actual[i][1]) return "INIT-1";
+  }
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const double evx = expected[i][2].get<double>(), evy = expected[i][3].get<double>();
+    const double avx = actual[i][2].get<double>(), avy = actual[i][3].get<double>();
+    if (same(evx, avx, 1e-15) && same(evy, avy, 1e-15)) continue;
+    if (!same(std::hypot(evx, evy), std::hypot(avx, avy), 1e-12)) return "INIT-2";
+    if (same(evx, avy, 1e-12) && same(evy, avx, 1e-12)) return "INIT-3";
+    return std::abs(std::atan2(evy, evx) - std::atan2(avy, avx)) > 1e-9 ? "INIT-2" : "INIT-3";
+  }
+  return "INIT-3";
+}
+
 CaseResult grade_invalid(CaseResult r, const Response& response, const Json& expected) {
   const std::string field = expected.at("field").get<std::string>();
   r.clause = r.clauses.front();
@@ -81,9 +105,6 @@ std::string clause_for(const CaseResult& r, const std::string& field) {
       {"cluster_count", {"METRIC-3"}},
       {"mean_neighbor_distance", {"METRIC-5", "METRIC-4"}},
   };
-  static const std::map<std::string, std::string> init_fields = {
-      {"x", "INIT-2"}, {"y", "INIT-2"}, {"vx", "INIT-3"}, {"vy", "INIT-3"}};
-  if (r.category == "init" && init_fields.contains(field)) return init_fields.at(field);
   if (const auto it = defining.find(field); it != defining.end()) {
     for (const std::string& clause : it->second) {
       for (const std::string& checked : r.clauses) {
@@ -192,6 +213,9 @@ CaseResult grade_case(const VectorCase& c, Session& session) {
     r = grade_invalid(std::move(r), response, expected);
   } else if (!judge_non_result(r, response, request.method)) {
     judge(r, compare_values(c.json->at("compare"), expected, response.body), "result");
+    if (r.outcome == Outcome::fail && c.category == "init") {
+      r.clause = init_clause(expected.at("state"), response.body.at("state"));
+    }
   }
   if (r.outcome == Outcome::fail || r.outcome == Outcome::pass_tolerant) r.hint = hint_for(c, false);
   return r;

@@ -90,6 +90,25 @@ struct EngineProcess::Impl {
     if (err_partial.size() > 4096) err_partial.erase(0, err_partial.size() - 4096);
   }
 
+  // Reads what is left on stderr once the engine has gone, until EOF or the
+  // deadline (a grandchild may hold the pipe open), so that the report can
+  // quote the engine's last words even when stdout closed first.
+  void drain_stderr(Clock::time_point end) {
+    char buf[65536];
+    while (err.native_source() >= 0) {
+      pollfd fd{err.native_source(), POLLIN, 0};
+      const int ready = ::poll(&fd, 1, remaining_ms(end));
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready <= 0) return;
+      const ssize_t n = ::read(err.native_source(), buf, sizeof buf);
+      if (n > 0) {
+        take_stderr(buf, static_cast<std::size_t>(n));
+      } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+        err.close();
+      }
+    }
+  }
+
   // Drains stderr and reads stdout until a '\n', the deadline, or EOF.
   Reply read_line(Clock::time_point end) {
     for (;;) {
@@ -119,6 +138,7 @@ struct EngineProcess::Impl {
         if (n > 0) {
           out_buffer.append(buf, static_cast<std::size_t>(n));
         } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+          drain_stderr(Clock::now() + std::chrono::milliseconds(200));
           return {Reply::Kind::exited, out_buffer};
         }
       }
@@ -222,6 +242,7 @@ void EngineProcess::stop(std::chrono::milliseconds grace) {
   impl_->group.terminate(ec);  // the engine and everything it started; harmless if gone
   forget_group(static_cast<pid_t>(impl_->child.id()));
   impl_->reap();
+  impl_->drain_stderr(Clock::now() + std::chrono::milliseconds(100));
 }
 
 int EngineProcess::exit_status() {

@@ -56,6 +56,26 @@ std::optional<std::string> column_problem(const Json& expected, const Json& actu
   return std::nullopt;
 }
 
+// The metrics of tick t - 1 or t + 1 reported at tick t: the metrics taken
+// before the step instead of after it, or the other way round (METRIC-1).
+bool off_by_one_tick(const Json& expected, const Json& actual, int tick, double relative) {
+  const auto at = [](const Json& columns, int t) {
+    Json one;
+    for (const char* field : {"polarization", "cluster_count", "mean_neighbor_distance"}) {
+      one[field] = Json::array({columns.at(field).at(static_cast<std::size_t>(t))});
+    }
+    return one;
+  };
+  const int last = static_cast<int>(expected.at("polarization").size()) - 1;
+  for (const int other : {tick - 1, tick + 1}) {
+    if (other >= 0 && other <= last &&
+        compare_trajectory(relative, 0, at(expected, other), at(actual, tick)).within) {
+      return true;
+    }
+  }
+  return false;
+}
+
 struct Anchors {
   bool checked = false;
   bool exact = true;
@@ -158,6 +178,10 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
                   horizon.dump() + " or after it (TOL-5): " + describe(*metrics.first_off);
     } else if (next_to_a_change(parameters, tick)) {
       r.clause = "WEIGHTS-3";
+    } else if (off_by_one_tick(expected.at("metrics"), run.body.at("metrics"), tick,
+                               compare.at("relative").get<double>())) {
+      r.clause = "METRIC-1";
+      r.message += "; these are the metrics of the tick before or after";
     }
   } else {
     const bool exact = metrics.exact && anchors.exact && run_states_exact(expected, run.body);
