@@ -18,6 +18,9 @@ CaseResult errored(const VectorCase& c, const std::string& cause, const std::str
                    const std::string& stderr_tail) {
   CaseResult r = start_result(c);
   r.outcome = Outcome::errored;
+  // The case's main clause, so that "errored while asked about INPUT-6"
+  // says what the engine was being asked when it broke.
+  r.clause = r.clauses.empty() ? "" : r.clauses.front();
   r.message = cause;
   r.offending = offending;
   r.stderr_tail = stderr_tail;
