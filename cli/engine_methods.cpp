@@ -28,10 +28,8 @@ using forms::required;
 // engine's own cap on count; engine.cpp answers a value outside them
 // invalid-request.
 
-// PRNG-1 advances the state by 0x6D2B79F5 (mod 2^32) before each output, so
-// skipping n outputs is starting from seed + n * 0x6D2B79F5 (mod 2^32): any
-// skip costs nothing, and the reduction is the generator's own period, not a
-// wrap of the input.
+// Any skip costs nothing (Mulberry32::skip), so the cap on it is only what a
+// JavaScript number holds exactly.
 constexpr std::int64_t kMaxSkip = 9007199254740991;  // 2^53 - 1, the schema's
 constexpr std::int64_t kMaxCount = 1000000;          // a line of ~30 MB
 
@@ -103,12 +101,11 @@ RunRequest run_request(const Json& p) {
 
 Json prng(const Json& p) {
   const std::uint32_t seed = forms::seed(required(p, "seed"));
-  const auto skip = static_cast<std::uint32_t>(  // mod 2^32, the period
-      forms::integer(required(p, "skip"), "skip", 0, kMaxSkip) & 0xFFFFFFFF);
+  const auto skip = static_cast<std::uint64_t>(forms::integer(required(p, "skip"), "skip", 0, kMaxSkip));
   const auto count = forms::integer(required(p, "count"), "count", 1, kMaxCount);
-  const std::uint32_t start = seed + skip * 0x6D2B79F5u;
-  Mulberry32 raw(start);
-  Mulberry32 divided(start);
+  Mulberry32 raw(seed);
+  raw.skip(skip);
+  Mulberry32 divided = raw;
   Json u32 = Json::array();
   Json next = Json::array();
   for (std::int64_t k = 0; k < count; ++k) {

@@ -6,7 +6,7 @@
 namespace susurration {
 
 std::uint32_t Mulberry32::next_u32() {
-  state_ += 0x6D2B79F5u;
+  state_ += kIncrement;
   std::uint32_t t = state_;
   t = (t ^ (t >> 15)) * (t | 1u);
   t = (t + (t ^ (t >> 7)) * (t | 61u)) ^ t;

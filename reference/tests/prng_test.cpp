@@ -58,3 +58,14 @@ TEST(Mulberry32, NextIsTheRawOutputOverTwoToThe32) {
     EXPECT_LT(u, 1.0);
   }
 }
+
+TEST(Mulberry32, SkippingNOutputsLandsWhereDrawingThemWould) {
+  for (const std::uint64_t n : {0ull, 1ull, 7ull, 1600ull, 4294967296ull + 5}) {
+    Mulberry32 drawn(42);
+    // 2^32 + 5 draws are 5 draws: the state goes round its period once.
+    for (std::uint64_t k = 0; k < n % 4294967296ull; ++k) drawn.next_u32();
+    Mulberry32 skipped(42);
+    skipped.skip(n);
+    EXPECT_EQ(skipped.next_u32(), drawn.next_u32()) << "n = " << n;
+  }
+}

@@ -15,6 +15,13 @@ class Mulberry32 {
   // The next output divided by 2^32: a double in [0, 1), exact.
   double next();
 
+  // Moves past n outputs without computing them: each output first adds
+  // kIncrement to the state (PRNG-1), so n of them add n * kIncrement
+  // modulo 2^32.
+  void skip(std::uint64_t n) { state_ += static_cast<std::uint32_t>(n) * kIncrement; }
+
+  static constexpr std::uint32_t kIncrement = 0x6D2B79F5u;
+
  private:
   std::uint32_t state_;
 };
