@@ -4,7 +4,6 @@
 // engine command that cannot be found), 4 when the report cannot be written.
 #include <csignal>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <unistd.h>
 
@@ -13,6 +12,7 @@
 #include "output.hpp"
 #include "susurration/grader/report.hpp"
 #include "susurration/inputs.hpp"
+#include "write_vectors.hpp"
 
 #ifndef SUSURRATION_VECTORS_DIR
 #error "SUSURRATION_VECTORS_DIR names the published vectors"
@@ -40,20 +40,6 @@ struct Options {
 extern "C" void on_signal(int signal) {
   kill_all_engines();
   ::_exit(128 + signal);
-}
-
-// Writes a file whole or not at all: a temporary beside it, then a rename.
-void write_file(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    out << text;
-    if (!out.flush()) throw std::runtime_error("cannot write " + path);
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    throw std::runtime_error("cannot write " + path);
-  }
 }
 
 int run_grade_command(const Options& o) {
@@ -104,13 +90,13 @@ int run_grade_command(const Options& o) {
   if (!o.transcript.empty()) {
     std::string lines;
     for (const std::string& line : run.transcript) lines += line + "\n";
-    write_file(o.transcript, lines);
+    generator::write_atomically(o.transcript, lines);
   }
   if (o.output.empty()) {
     emit(report);
     finish_output();
   } else {
-    write_file(o.output, report);
+    generator::write_atomically(o.output, report);
   }
   return level_of(run.results) == Level::not_conformant ? kMismatch : kSuccess;
 }

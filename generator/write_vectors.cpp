@@ -24,8 +24,6 @@ std::vector<VectorFile> all_vector_files() {
   return files;
 }
 
-namespace {
-
 void write_atomically(const std::filesystem::path& path, const std::string& text) {
   const std::filesystem::path tmp = path.string() + ".tmp";
   {
@@ -37,10 +35,13 @@ void write_atomically(const std::filesystem::path& path, const std::string& text
       throw std::runtime_error("cannot write " + tmp.string());
     }
   }
-  std::filesystem::rename(tmp, path);
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp);
+    throw std::runtime_error("cannot write " + path.string() + ": " + ec.message());
+  }
 }
-
-}  // namespace
 
 std::vector<WrittenFile> write_vectors(const std::filesystem::path& dir) {
   const std::vector<VectorFile> files = all_vector_files();

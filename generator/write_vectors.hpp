@@ -18,4 +18,8 @@ struct WrittenFile {
 // no half-written file behind.
 std::vector<WrittenFile> write_vectors(const std::filesystem::path& dir);
 
+// Writes a file whole or not at all: a temporary beside it, then a rename.
+// Throws std::runtime_error naming the file. `grade --output` uses it too.
+void write_atomically(const std::filesystem::path& path, const std::string& text);
+
 }  // namespace susurration::generator
