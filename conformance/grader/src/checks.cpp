@@ -3,11 +3,11 @@
 // "parameters" plus a case's "input"), so what is published is what is asked.
 #include "susurration/grader/checks.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <map>
 
 #include "check_parts.hpp"
+#include "susurration/tolerance.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -58,16 +58,15 @@ Request request_for(const VectorCase& c) {
 // are swapped (sin for cos, INIT-3); a direction off only in the last bits
 // is sin or cos themselves (INIT-3).
 std::string init_clause(const Json& expected, const Json& actual) {
-  const auto same = [](double a, double b, double rel) { return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b)); };
   for (std::size_t i = 0; i < expected.size(); ++i) {
     if (expected[i][0] != actual[i][0] || expected[i][1] != actual[i][1]) return "INIT-1";
   }
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const double evx = expected[i][2].get<double>(), evy = expected[i][3].get<double>();
     const double avx = actual[i][2].get<double>(), avy = actual[i][3].get<double>();
-    if (same(evx, avx, 1e-15) && same(evy, avy, 1e-15)) continue;
-    if (!same(std::hypot(evx, evy), std::hypot(avx, avy), 1e-12)) return "INIT-2";
-    if (same(evx, avy, 1e-12) && same(evy, avx, 1e-12)) return "INIT-3";
+    if (within_relative_tolerance(evx, avx, 1e-15) && within_relative_tolerance(evy, avy, 1e-15)) continue;
+    if (!within_relative_tolerance(std::hypot(evx, evy), std::hypot(avx, avy), 1e-12)) return "INIT-2";
+    if (within_relative_tolerance(evx, avy, 1e-12) && within_relative_tolerance(evy, avx, 1e-12)) return "INIT-3";
     return std::abs(std::atan2(evy, evx) - std::atan2(avy, avx)) > 1e-9 ? "INIT-2" : "INIT-3";
   }
   return "INIT-3";

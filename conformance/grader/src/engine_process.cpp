@@ -90,22 +90,27 @@ struct EngineProcess::Impl {
     if (err_partial.size() > 4096) err_partial.erase(0, err_partial.size() - 4096);
   }
 
+  // One read of what stderr has; closes our end at EOF or on an error.
+  void read_stderr() {
+    char buf[65536];
+    const ssize_t n = ::read(err.native_source(), buf, sizeof buf);
+    if (n > 0) {
+      take_stderr(buf, static_cast<std::size_t>(n));
+    } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+      err.close();
+    }
+  }
+
   // Reads what is left on stderr once the engine has gone, until EOF or the
   // deadline (a grandchild may hold the pipe open), so that the report can
   // quote the engine's last words even when stdout closed first.
   void drain_stderr(Clock::time_point end) {
-    char buf[65536];
     while (err.native_source() >= 0) {
       pollfd fd{err.native_source(), POLLIN, 0};
       const int ready = ::poll(&fd, 1, remaining_ms(end));
       if (ready < 0 && errno == EINTR) continue;
       if (ready <= 0) return;
-      const ssize_t n = ::read(err.native_source(), buf, sizeof buf);
-      if (n > 0) {
-        take_stderr(buf, static_cast<std::size_t>(n));
-      } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
-        err.close();
-      }
+      read_stderr();
     }
   }
 
@@ -124,16 +129,11 @@ struct EngineProcess::Impl {
       const int ready = ::poll(fds, nfds, remaining_ms(end));
       if (ready < 0 && errno == EINTR) continue;
       if (ready <= 0) return {Reply::Kind::timeout, out_buffer};
-      char buf[65536];
       if (nfds == 2 && (fds[1].revents & (POLLIN | POLLHUP))) {
-        const ssize_t n = ::read(err.native_source(), buf, sizeof buf);
-        if (n > 0) {
-          take_stderr(buf, static_cast<std::size_t>(n));
-        } else if (n == 0) {
-          err.close();  // stderr closed; keep reading stdout
-        }
+        read_stderr();  // a closed stderr is no reason to stop reading stdout
       }
       if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+        char buf[65536];
         const ssize_t n = ::read(out.native_source(), buf, sizeof buf);
         if (n > 0) {
           out_buffer.append(buf, static_cast<std::size_t>(n));

@@ -10,6 +10,11 @@ void Counts::add(const CaseResult& r) {
   if (unexpected_pass(r)) ++unexpected_passes;
 }
 
+int Counts::of(Outcome o) const {
+  const auto it = by_outcome.find(o);
+  return it == by_outcome.end() ? 0 : it->second;
+}
+
 int Counts::total() const {
   int n = 0;
   for (const auto& [outcome, count] : by_outcome) n += count;

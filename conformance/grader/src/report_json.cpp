@@ -9,7 +9,7 @@ Json counts_json(const Counts& c) {
   Json j = Json::object();
   for (Outcome o : {Outcome::pass_exact, Outcome::pass_tolerant, Outcome::fail, Outcome::errored,
                     Outcome::skipped}) {
-    j[to_string(o)] = c.by_outcome.count(o) ? c.by_outcome.at(o) : 0;
+    j[to_string(o)] = c.of(o);
   }
   return j;
 }

@@ -11,11 +11,8 @@ namespace {
 std::string counts_row(const std::string& name, const Counts& c) {
   char buf[160];
   std::snprintf(buf, sizeof buf, "  %-16s %6d %9d %5d %8d %8d\n", name.c_str(),
-                c.by_outcome.count(Outcome::pass_exact) ? c.by_outcome.at(Outcome::pass_exact) : 0,
-                c.by_outcome.count(Outcome::pass_tolerant) ? c.by_outcome.at(Outcome::pass_tolerant) : 0,
-                c.by_outcome.count(Outcome::fail) ? c.by_outcome.at(Outcome::fail) : 0,
-                c.by_outcome.count(Outcome::errored) ? c.by_outcome.at(Outcome::errored) : 0,
-                c.by_outcome.count(Outcome::skipped) ? c.by_outcome.at(Outcome::skipped) : 0);
+                c.of(Outcome::pass_exact), c.of(Outcome::pass_tolerant), c.of(Outcome::fail),
+                c.of(Outcome::errored), c.of(Outcome::skipped));
   return buf;
 }
 
@@ -100,7 +97,7 @@ std::string text_report(const ReportInput& in) {
     out += "\n  expected failures: " + std::to_string(total.expected_failures) +
            ", listed but passed: " + std::to_string(total.unexpected_passes) + "\n";
   }
-  const int skipped = total.by_outcome.count(Outcome::skipped) ? total.by_outcome.at(Outcome::skipped) : 0;
+  const int skipped = total.of(Outcome::skipped);
   out += "\nLevel: " + to_string(level_of(run.results));
   if (skipped) out += " (on the " + std::to_string(total.total() - skipped) + " cases not skipped)";
   if (run.results.size() < run.cases_in_set) out += " (a selection of the set)";

@@ -9,6 +9,8 @@
 #include <algorithm>
 
 #include "check_parts.hpp"
+#include "susurration/forms.hpp"
+#include "susurration/simulation.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -19,15 +21,12 @@ constexpr double kAnchorStepAbs = 1e-9;  // the step class (spec/tolerance.md TO
 // around it, so the drift zone starts a little before it.
 int drift_from(int horizon) { return horizon * 9 / 10; }
 
-// WEIGHTS-3: a change logged at tick t is in force for the step from t.
-Json weights_at(const Json& parameters, int tick) {
-  Json w = parameters.at("weights");
-  for (const Json& change : parameters.at("schedule")) {
-    if (change.at("tick").get<int>() <= tick) {
-      w = Json::array({change.at("cohesion"), change.at("alignment"), change.at("separation")});
-    }
-  }
-  return w;
+// The weights in force for the step from `tick` (WEIGHTS-3), by the
+// reference's own rule, read from the group's parameters.
+Json weights_for_step(const Json& parameters, int tick) {
+  const Weights w = weights_at(forms::weights(parameters.at("weights")),
+                               forms::schedule(parameters.at("schedule")), tick);
+  return Json::array({w.cohesion, w.alignment, w.separation});
 }
 
 // A failure just after a logged change is the change applied on the wrong
@@ -59,17 +58,10 @@ std::optional<std::string> column_problem(const Json& expected, const Json& actu
 // The metrics of tick t - 1 or t + 1 reported at tick t: the metrics taken
 // before the step instead of after it, or the other way round (METRIC-1).
 bool off_by_one_tick(const Json& expected, const Json& actual, int tick, double relative) {
-  const auto at = [](const Json& columns, int t) {
-    Json one;
-    for (const char* field : {"polarization", "cluster_count", "mean_neighbor_distance"}) {
-      one[field] = Json::array({columns.at(field).at(static_cast<std::size_t>(t))});
-    }
-    return one;
-  };
   const int last = static_cast<int>(expected.at("polarization").size()) - 1;
   for (const int other : {tick - 1, tick + 1}) {
     if (other >= 0 && other <= last &&
-        compare_trajectory(relative, 0, at(expected, other), at(actual, tick)).within) {
+        tick_agrees(expected, static_cast<std::size_t>(other), actual, static_cast<std::size_t>(tick), relative)) {
       return true;
     }
   }
@@ -93,7 +85,7 @@ Anchors step_from_anchors(const VectorCase& c, Session& session) {
     const int tick = anchor.at("tick").get<int>();
     const Response r = session.call(
         "step", {{"state", anchor.at("state")},
-                 {"weights", weights_at(c.group->at("parameters"), tick)},
+                 {"weights", weights_for_step(c.group->at("parameters"), tick)},
                  {"ticks", 1}});
     if (r.kind != Response::Kind::result) {
       throw EngineBroke("listed step but answered an anchor's step with " +

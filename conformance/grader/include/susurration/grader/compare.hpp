@@ -43,6 +43,11 @@ Comparison compare_values(const Json& compare, const Json& expected, const Json&
 // Ticks past the window are indicative: compared for exactness, never off.
 Comparison compare_trajectory(double relative, int window, const Json& expected, const Json& actual);
 
+// Whether the three metrics at expected_tick of `expected` agree with those
+// at actual_tick of `actual` (columns as above) by TOL-1 and TOL-3.
+bool tick_agrees(const Json& expected, std::size_t expected_tick, const Json& actual, std::size_t actual_tick,
+                 double relative);
+
 // Names a difference for people: "tick 57, bird 3, vx: expected 1.25, got
 // 1.2500000000000002 (1 ulp, relative 1.8e-16)".
 std::string describe(const Difference& d);

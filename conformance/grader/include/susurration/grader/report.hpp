@@ -24,6 +24,7 @@ struct Counts {
   int expected_failures = 0;   // listed and failed
   int unexpected_passes = 0;   // listed and passed: the list is stale
   void add(const CaseResult& r);
+  int of(Outcome o) const;  // 0 for an outcome no case had
   int total() const;
 };
 
