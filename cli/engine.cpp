@@ -24,9 +24,9 @@
 #include "commands.hpp"
 #include "engine_methods.hpp"
 #include "exit_status.hpp"
+#include "json_text.hpp"
 #include "output.hpp"
 #include "susurration/inputs.hpp"
-#include "susurration/serialise.hpp"
 
 namespace susurration::cli {
 namespace {
@@ -53,41 +53,12 @@ Refusal invalid_request(const std::string& message) {
 
 // --- writing -------------------------------------------------------------------
 
-// Compact JSON with floats in the shortest round-trip form, the sign of zero
-// kept (SERIAL-1, PROTOCOL.md "Numbers"): serialise.hpp's shortest(), the
-// form of every vector file, rather than the JSON library's own.
-void write(const Json& v, std::string& out) {
-  if (v.is_number_float()) {
-    out += shortest(v.get<double>());
-  } else if (v.is_array()) {
-    out += '[';
-    for (std::size_t k = 0; k < v.size(); ++k) {
-      out += k == 0 ? "" : ",";
-      write(v[k], out);
-    }
-    out += ']';
-  } else if (v.is_object()) {
-    out += '{';
-    bool first = true;
-    for (const auto& [key, value] : v.items()) {
-      out += first ? "\"" : ",\"";
-      first = false;
-      out += Json(key).dump().substr(1);  // the key, escaped, with its closing quote
-      out += ':';
-      write(value, out);
-    }
-    out += '}';
-  } else {
-    out += v.dump(-1, ' ', false, Json::error_handler_t::replace);
-  }
-}
-
 // One response line: the id first, then result, unsupported or error (PROTO-4).
 void respond(const Json& id, const std::string& kind, const Json& body) {
   std::string line = "{\"id\":";
-  write(id, line);
+  append_compact(id, line);
   line += ",\"" + kind + "\":";
-  write(body, line);
+  append_compact(body, line);
   line += "}\n";
   emit(line);
   finish_output();

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "susurration/serialise.hpp"
+#include "json_text.hpp"
 
 namespace susurration::cli {
 namespace {
@@ -71,31 +71,6 @@ std::int64_t ordered_bits(double v) {
   return bits < 0 ? std::numeric_limits<std::int64_t>::min() - bits : bits;
 }
 
-void write_compact(const Json& v, std::string& out) {
-  if (v.is_number_float()) {
-    out += shortest(v.get<double>());
-  } else if (v.is_array()) {
-    out += '[';
-    for (std::size_t k = 0; k < v.size(); ++k) {
-      out += k == 0 ? "" : ", ";
-      write_compact(v[k], out);
-    }
-    out += ']';
-  } else if (v.is_object()) {
-    out += '{';
-    bool first = true;
-    for (const auto& [key, value] : v.items()) {
-      out += first ? "" : ", ";
-      first = false;
-      out += Json(key).dump() + ": ";
-      write_compact(value, out);
-    }
-    out += '}';
-  } else {
-    out += v.dump();  // integers, strings (escaped), true, false, null
-  }
-}
-
 }  // namespace
 
 std::optional<Difference> first_difference(const Json& old_value, const Json& new_value,
@@ -119,14 +94,9 @@ std::uint64_t ulp_distance(double a, double b) {
   return ordered_bits(a) > ordered_bits(b) ? x - y : y - x;
 }
 
-double relative_difference(double a, double b) {
-  const double scale = std::max(std::fabs(a), std::fabs(b));
-  return scale == 0.0 ? 0.0 : std::fabs(a - b) / scale;
-}
-
 std::string brief_text(const Json& value) {
   std::string text;
-  write_compact(value, text);
+  append_compact(value, text, ", ", ": ");
   if (text.size() <= kBriefLength) {
     return text;
   }

@@ -21,6 +21,7 @@
 #include "exit_status.hpp"
 #include "json_file.hpp"
 #include "json_diff.hpp"
+#include "susurration/tolerance.hpp"
 #include "json_writer.hpp"
 #include "output.hpp"
 #include "susurration/inputs.hpp"
