@@ -28,9 +28,9 @@ Run parse(const RunOptions& options) {
   Run run{parse_seed(options.seed), parse_birds(options.birds), parse_weights(options.weights),
           {}, Engine::fast};
   if (options.engine == "grid") {
-    run.query = Engine::grid;
+    run.engine = Engine::grid;
   } else if (options.engine == "scan") {
-    run.query = Engine::scan;
+    run.engine = Engine::scan;
   } else if (options.engine != "fast") {
     throw InputError("engine", options.engine, "fast, grid or scan");
   }

@@ -27,7 +27,7 @@ struct Run {
   int birds;
   Weights weights;
   Schedule schedule;
-  Engine query;  // --engine; the commands pass it to Simulation under this name
+  Engine engine;  // --engine: which engine the commands hand to Simulation
 };
 
 // Throws InputError naming the first bad value.
