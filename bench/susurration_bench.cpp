@@ -103,6 +103,8 @@ void tick_fast(benchmark::State& st, int n, int threads) {
   const FastCounters& c = flock.counters();
   per_tick_counters(st, n, static_cast<double>(c.pre_tests), static_cast<double>(c.exact_distances),
                     static_cast<double>(c.neighbour_pairs));
+  st.counters["list_builds"] =
+      benchmark::Counter(static_cast<double>(c.list_builds), benchmark::Counter::kAvgIterations);
 }
 
 // The metrics of the bunched 400-bird flock: measure() against FastFlock.

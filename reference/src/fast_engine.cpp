@@ -102,16 +102,15 @@ const int* Cells::block(int cell) {
 
 void Scratch::resize(std::size_t n) {
   seen.assign(n / 64 + 1, 0);
-  x.resize(n);
-  y.resize(n);
-  vx.resize(n);
-  vy.resize(n);
-  j.resize(n);
+  close_seen.assign(n / 64 + 1, 0);
   pending.resize(n);
   // kMaxLanes per candidate at most, and room for one more whole vector.
   close.dx.resize(kMaxLanes * (n + 1));
   close.dy.resize(kMaxLanes * (n + 1));
   close.d.resize(kMaxLanes * (n + 1));
+  close.tx.resize(kMaxLanes * (n + 1));
+  close.ty.resize(kMaxLanes * (n + 1));
+  lanes.resize(n);
   close.lane.resize(kMaxLanes * (n + 1));
 }
 
@@ -144,7 +143,6 @@ Flock::Flock(const State& s, int threads, FastVectors v)
   now.load(s);
   next.resize(s.size());
   out.resize(s.size());
-  work.reserve(Cells::kCount);
   scratch.resize(static_cast<std::size_t>(threads));
   for (Scratch& sc : scratch) {
     sc.resize(s.size());

@@ -119,39 +119,80 @@ class Cells {
   std::vector<std::uint32_t> birds_;
 };
 
+// ---- Neighbour lists (fast_engine_lists.cpp) ------------------------------------
+//
+// The birds are split into groups of up to W lanes that stand close
+// together, and each group keeps a list of candidates: every bird within
+// kListRadius of one of its birds when the lists were built, in increasing
+// index order. A list stays a superset of its group's neighbours for as
+// long as the birds have moved little against one another (Lists::hold),
+// which in a bunched, aligned flock is many ticks; the step then reads the
+// lists instead of searching a grid and merging cells every tick.
+
+// 90 plus a skin of 10: how far a candidate may stand when the list is made;
+// and 28 plus the same skin for the candidates that may come closer than 28
+// (the separation's, STEP-5) before the lists are made again.
+inline constexpr double kListRadius = 100.0;
+inline constexpr Threshold kListed = threshold(kListRadius);
+inline constexpr double kCloseRadius = 38.0;
+inline constexpr Threshold kCloseListed = threshold(kCloseRadius);
+// The largest drift, against the flock's mean drift, that keeps every list
+// whole: the skin / 2 less a margin (see Lists::hold).
+inline constexpr double kMaxDrift = 4.99;
+
+struct Lists {
+  std::vector<std::uint32_t> members;  // the birds, group after group
+  std::vector<std::uint32_t> first;    // group g is members[first[g] .. first[g + 1])
+  std::vector<std::vector<std::uint32_t>> candidates;  // group g's, in increasing index
+  std::vector<std::vector<double>> ids;                // the same indices as doubles
+  std::vector<std::vector<std::uint32_t>> close;  // positions in the list within kCloseRadius
+  std::vector<std::uint32_t> order;                    // the groups, most work first
+  std::vector<double> x0, y0;  // where each bird stood when the lists were made
+  std::size_t work = 0;        // lanes times candidates, over all groups
+  bool built = false;
+  // Working memory of build_lists, kept so that a build allocates nothing
+  // once the lists have grown to their size.
+  std::vector<std::uint32_t> start, fill, search_start, search_birds, near;
+
+  std::size_t groups() const { return first.empty() ? 0 : first.size() - 1; }
+  // Whether every list still holds its group's neighbours at state `s`.
+  bool hold(const Soa& s) const;
+};
+
 // ---- The engine ----------------------------------------------------------------
 
 // The lanes' candidates that may stand closer than 28, with their deltas
 // and distances, in candidate order.
 struct CloseList {
   std::vector<double> dx, dy, d;
+  std::vector<double> tx, ty;  // their terms of STEP-5
   std::vector<std::uint32_t> lane;
 };
 
-// Lanes of the step's widest vectors: birds of one cell updated together.
+// Lanes of the step's widest vectors: birds of one group updated together.
 inline constexpr std::size_t kMaxLanes = 8;
 
 // One thread's working memory for a step, sized once for n birds.
 struct Scratch {
-  std::vector<std::uint64_t> seen;     // a bit per bird, all clear between uses
-  std::vector<double> x, y, vx, vy;    // the candidates of one 3 x 3 block, in index order
-  std::vector<double> j;               // and their indices (exact in a double; compared lane-wise)
+  std::vector<std::uint64_t> seen;        // a bit per bird, all clear between uses
+  std::vector<std::uint64_t> close_seen;  // the same, for kCloseRadius
   std::vector<std::uint32_t> pending;  // candidates that need cr_hypot on some lane
   CloseList close;                     // kMaxLanes entries per candidate at most
+  std::vector<std::uint8_t> lanes;     // per candidate of pass B, its listed lanes as bits
 
   void resize(std::size_t n);
 };
 
 // ---- The step's parts (fast_engine_step.cpp, fast_engine_kernel.cpp) ---------
 
-// What a step reads and writes. The new birds go to `out` in cell order
-// (Cells::first_slot), so that each thread writes one stretch of memory per
-// cell rather than birds scattered over lines another thread writes too;
+// What a step reads and writes. The new birds go to `out` in group order
+// (Lists::members), so that each thread writes one stretch of memory per
+// group rather than birds scattered over lines another thread writes too;
 // Flock::step moves them to index order afterwards.
 struct StepView {
   const double *x, *y, *vx, *vy;  // start of tick
   Bird* out;                      // end of tick, by slot
-  const Cells* cells;
+  const Lists* lists;
   Weights w;
 };
 
@@ -167,27 +208,31 @@ struct Sums {
   double k, dx, dy, vx, vy, px, py;
 };
 
-// The candidates of one cell's 3 x 3 block, in index order, in sc.x, sc.y,
-// sc.vx, sc.vy, sc.j[0..size).
-struct Block {
-  std::size_t size;
-  bool seam_x, seam_y;  // whether FIELD-3 may have to wrap a delta on that axis
-};
-
-Block gather_block(const StepView& v, int cell, Scratch& sc);
-
-// STEP-3..8 for bird i, in cell order at `slot`, from its sums.
+// STEP-3..8 for bird i, in group order at `slot`, from its sums.
 void finish_bird(const StepView& v, std::size_t i, std::size_t slot, const Sums& sum);
 
-// Updates every bird of one cell.
-using CellKernel = void (*)(const StepView& v, int cell, Scratch& sc, Tally& tally);
+// The kernel for one instruction set (fast_engine_kernel.cpp).
+struct Kernel {
+  std::size_t lanes;  // W: birds to a group
+  // Updates every bird of group g.
+  void (*update)(const StepView& v, std::size_t g, Scratch& sc, Tally& tally);
+  // Marks in sc.seen every bird of `candidates` within kListRadius (by the
+  // pre-test's upper bound) of a bird of `group`, and in sc.close_seen
+  // those within kCloseRadius.
+  void (*collect)(const Soa& s, std::span<const std::uint32_t> group,
+                  std::span<const std::uint32_t> candidates, Scratch& sc, Tally& tally);
+};
 
-// The same kernel compiled for AVX-512 (8 lanes) or AVX2 (4 lanes), the
-// widest this CPU has, or for the baseline instruction set (4 lanes).
-CellKernel kernel_for(FastVectors vectors);
+// The kernel compiled for AVX-512 (8 lanes) or AVX2 (4 lanes), the widest
+// this CPU has, or for the baseline instruction set (4 lanes).
+Kernel kernel_for(FastVectors vectors);
+
+// Makes the groups and their lists for state `s` (fast_engine_lists.cpp).
+void build_lists(const Soa& s, const Kernel& kernel, Scratch& sc, Tally& tally, Lists& lists);
 
 // FastFlock's state. step() is in fast_engine_step.cpp and allocates
-// nothing; metrics() is in fast_engine_metrics.cpp.
+// nothing once the lists have grown to their size; metrics() is in
+// fast_engine_metrics.cpp.
 struct Flock {
   Flock(const State& s, int threads, FastVectors vectors);
   Flock(const Flock& other);
@@ -197,11 +242,10 @@ struct Flock {
 
   Soa now, next;          // start and end of the tick
   State mirror;           // `now` as a State
-  std::vector<Bird> out;  // the step's new birds in cell order
-  Cells cells;            // of `now`, rebuilt every step
-  std::vector<int> work;  // the step's non-empty cells, most work first
+  std::vector<Bird> out;  // the step's new birds in group order
+  Lists lists;            // made again whenever they stop holding
   FastVectors vectors;
-  CellKernel kernel;
+  Kernel kernel;
   std::vector<Scratch> scratch;  // one per thread
   std::unique_ptr<WorkerPool> pool;
   FastCounters counters;

@@ -8,6 +8,7 @@
 // lane computes exactly what the scalar recipe computes, on every target.
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <span>
 
@@ -110,6 +111,27 @@ template <class Real, class Mask>
   }
 }
 
+// The lanes of a mask as bits, lane 0 lowest.
+template <class Mask>
+[[gnu::always_inline]] inline unsigned bits(Mask m) {
+  if constexpr (sizeof(Mask) == 64) {
+    return _mm512_test_epi64_mask(reinterpret_cast<__m512i>(m), reinterpret_cast<__m512i>(m));
+  } else {
+    return _mm256_test_epi64_mask(reinterpret_cast<__m256i>(m), reinterpret_cast<__m256i>(m));
+  }
+}
+
+// The reverse of compress: consecutive values from `from` into the lanes
+// of `lanes`, +0.0 in the others.
+template <class Real>
+[[gnu::always_inline]] inline Real expand(const double* from, unsigned lanes) {
+  if constexpr (sizeof(Real) == 64) {
+    return reinterpret_cast<Real>(_mm512_maskz_expandloadu_pd(static_cast<__mmask8>(lanes), from));
+  } else {
+    return reinterpret_cast<Real>(_mm256_maskz_expandloadu_pd(static_cast<__mmask8>(lanes), from));
+  }
+}
+
 #include "fast_engine_kernel.inc"
 
 }  // namespace avx512
@@ -119,19 +141,19 @@ template <class Real, class Mask>
 
 }  // namespace
 
-CellKernel kernel_for(FastVectors vectors) {
+Kernel kernel_for(FastVectors vectors) {
 #if defined(__x86_64__)
   if (vectors == FastVectors::widest) {
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
         __builtin_cpu_supports("avx512vl")) {
-      return avx512::update_cell;
+      return {avx512::kWide, avx512::update, avx512::collect};
     }
     if (__builtin_cpu_supports("avx2")) {
-      return avx2::update_cell;
+      return {avx2::kWide, avx2::update, avx2::collect};
     }
   }
 #endif
-  return baseline::update_cell;
+  return {baseline::kWide, baseline::update, baseline::collect};
 }
 
 }  // namespace susurration::fast

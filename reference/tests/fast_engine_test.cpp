@@ -323,7 +323,7 @@ TEST(FastEngine, MeasuresTheSameMetricsAsTheReference) {
   }
 }
 
-TEST(FastEngine, CountsTheGridsCandidatesAndNeighbourPairs) {
+TEST(FastEngine, TestsFewerCandidatesThanTheGridAndCountsTheSamePairs) {
   State s = bunched(5, 400, kDefaults, 600);
   FastFlock flock(s, 2);
   Counters grid;
@@ -332,15 +332,57 @@ TEST(FastEngine, CountsTheGridsCandidatesAndNeighbourPairs) {
     flock.step(kDefaults);
   }
   const FastCounters& fast = flock.counters();
-  // The same 3 x 3 blocks: one pre-test where the grid computes a distance.
-  EXPECT_EQ(fast.pre_tests, grid.distance_tests);
+  // The lists' candidates (within 100 of a group of close birds) are fewer
+  // than the 3 x 3 blocks of 90.9 x 100 cells the grid searches, even with
+  // the lists' own tests counted; an aligned flock keeps its lists a while.
+  EXPECT_LT(fast.pre_tests, grid.distance_tests);
   EXPECT_EQ(fast.neighbour_pairs, grid.neighbour_pairs);
   EXPECT_EQ(fast.steps, 20u);
+  EXPECT_LT(fast.list_builds, 20u);
   EXPECT_LT(fast.exact_distances * 4, fast.pre_tests);
-  std::printf("20 ticks, 400 birds: %llu pre-tests, %llu cr_hypot calls, %llu pairs within 90\n",
-              static_cast<unsigned long long>(fast.pre_tests),
-              static_cast<unsigned long long>(fast.exact_distances),
-              static_cast<unsigned long long>(fast.neighbour_pairs));
+  std::printf(
+      "20 ticks, 400 birds: %llu pre-tests (the grid: %llu), %llu cr_hypot calls, %llu pairs "
+      "within 90, %llu list builds\n",
+      static_cast<unsigned long long>(fast.pre_tests),
+      static_cast<unsigned long long>(grid.distance_tests),
+      static_cast<unsigned long long>(fast.exact_distances),
+      static_cast<unsigned long long>(fast.neighbour_pairs),
+      static_cast<unsigned long long>(fast.list_builds));
+}
+
+// Pairs that close in while the lists are kept. Each end of a pair is 8
+// birds in one place, a group of its own whatever the lanes (a group's
+// list holds the birds near any of its birds, so the ends must not share
+// one). Every bird moves at (+-0.83, 1.5), so the mean drift is (0, 1.5 t)
+// and each bird drifts 0.83 a tick from it: the lists made at tick 0 hold through tick 6 (4.98 <=
+// 4.99) and are made again at tick 7, while each pair closes by 1.66 a
+// tick, 9.96 by tick 6. Each pair stands just inside or just outside what
+// the lists' radii and drift bound (fast_engine_detail.hpp) must cover:
+//  - 99.9 apart: listed (within 100), neighbours at tick 6 (89.94 < 90);
+//  - 100.05 apart: not listed, and still no neighbours at tick 6 (90.09),
+//    but neighbours at tick 7, had the lists been kept one tick too long;
+//  - 37.9 apart: among the close candidates (within 38), closer than 28
+//    at tick 6 (27.94), where the separation begins.
+// An engine with a smaller list radius, a smaller close radius or a
+// looser drift bound gives another state from tick 7 on.
+TEST(FastEngine, KeepsItsListsOnlyWhileNoPairCanCloseInUnseen) {
+  auto pair = [](double apart, double y) {
+    State s(8, {450 - apart / 2, y, 0.83, 1.5});
+    s.insert(s.end(), 8, {450 + apart / 2, y, -0.83, 1.5});
+    return s;
+  };
+  State aligning = pair(99.9, 50);
+  const State drifting = pair(100.05, 200);
+  aligning.insert(aligning.end(), drifting.begin(), drifting.end());
+  ASSERT_NO_FATAL_FAILURE(
+      expect_same_run(aligning, Weighting{{0, 1, 0}, {}}, 12, 1, "pairs closing in, alignment"));
+  ASSERT_NO_FATAL_FAILURE(expect_same_run(pair(37.9, 350), Weighting{{0, 0, 1}, {}}, 12, 1,
+                                          "a pair closing in, separation"));
+  FastFlock flock(aligning);
+  for (int tick = 0; tick < 9; ++tick) {
+    flock.step({0, 1, 0});
+  }
+  EXPECT_EQ(flock.counters().list_builds, 2u) << "made at ticks 0 and 7";
 }
 
 TEST(FastEngine, ACopyStepsOnItsOwn) {

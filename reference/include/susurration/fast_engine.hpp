@@ -29,6 +29,9 @@ struct FastCounters {
   // Ordered pairs (i, j) at distance < 90, as Counters counts them.
   std::uint64_t neighbour_pairs = 0;
   std::uint64_t steps = 0;
+  // Steps that had to make the candidate lists again (the lists' own
+  // distance tests are counted in pre_tests).
+  std::uint64_t list_builds = 0;
 };
 
 // The vector code a FastFlock's step runs. Both make the same bits; the

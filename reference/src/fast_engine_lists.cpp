@@ -1,0 +1,201 @@
+// The fast engine's neighbour lists (fast_engine_detail.hpp, Lists): which
+// birds share a group, each group's candidates, and when they must be made
+// again. Conventions: see fast_engine_detail.hpp; e_i is bird i's drift
+// since the lists were made, c the flock's mean drift.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+
+#include "fast_engine_detail.hpp"
+#include "susurration/constants.hpp"
+
+namespace susurration::fast {
+
+// Why a list made at tick t0 still holds a superset of its group's
+// neighbours at a later tick, while every |e_i - c| <= kMaxDrift:
+//  - A bird j left out of the lists of bird i's group had s > kListed.above
+//    at t0, so by the pre-test's proof the exact square of its rounded delta
+//    was above 100^2, and its true torus distance from i (the rounded delta
+//    is within 2e-13 of it) was above 100 - 2e-13.
+//  - Now bird i stands at its old place moved by e_i, on the torus; the
+//    torus distance obeys the triangle inequality, so today's true distance
+//    is at least the old one less |e_i - e_j| <= |e_i - c| + |e_j - c|. The
+//    computed e_i are within 3e-13 of the true drifts (a rounded
+//    difference, then an exact wrap), and c is any vector, so the distance
+//    is at least 100 - 2e-13 - 2 (4.99 + 1e-12) > 90.01.
+//  - The step's delta is within 2e-13 of that distance, so its d is above
+//    90: j is not i's neighbour, as the reference would find.
+//  - Alike for the close positions: a candidate left out of them stood
+//    farther than 38 and is now farther than 28.01, so d > 28 and STEP-5
+//    has no term for it.
+// The drift is wrapped as FIELD-3 wraps a delta; a flock that has moved
+// half the field since, or a bird at NaN, only makes the lists again
+// (a NaN fails every comparison below).
+bool Lists::hold(const Soa& s) const {
+  if (!built) {
+    return false;
+  }
+  const std::size_t n = s.x.size();
+  auto drift = [&](std::size_t i) {
+    double ex = s.x[i] - x0[i];
+    double ey = s.y[i] - y0[i];
+    wrap_delta(ex, kWidth);
+    wrap_delta(ey, kHeight);
+    return std::array<double, 2>{ex, ey};
+  };
+  double cx = 0;
+  double cy = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto [ex, ey] = drift(i);
+    cx += ex;
+    cy += ey;
+  }
+  cx /= static_cast<double>(n);
+  cy /= static_cast<double>(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto [ex, ey] = drift(i);
+    const double ox = ex - cx;
+    const double oy = ey - cy;
+    if (!(ox * ox + oy * oy <= kMaxDrift * kMaxDrift)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+namespace {
+
+// Groups: the birds in the order of small cells (about 30 x 30) taken row
+// by row, each row the other way from the last, so that W birds in a row
+// of that order stand close together and their lists overlap.
+constexpr int kGroupColumns = 34;
+constexpr int kGroupRows = 20;
+
+int group_cell(double x, double y) {
+  if (std::isnan(x) || std::isnan(y)) {
+    return 0;  // a bird at NaN is no bird's candidate; any group will do
+  }
+  const int c = std::min(static_cast<int>(x * (kGroupColumns / kWidth)), kGroupColumns - 1);
+  const int r = std::min(static_cast<int>(y * (kGroupRows / kHeight)), kGroupRows - 1);
+  return r * kGroupColumns + (r % 2 == 0 ? c : kGroupColumns - 1 - c);
+}
+
+// Where candidates are searched for: cells at least 111 x 120, wider than
+// kListRadius with room for rounding, so that every bird within it of a
+// bird stands in the 3 x 3 block of cells around that bird's cell.
+constexpr int kSearchColumns = 9;
+constexpr int kSearchRows = 5;
+constexpr int kSearchCells = kSearchColumns * kSearchRows;
+
+int search_cell(double x, double y) {
+  if (std::isnan(x) || std::isnan(y)) {
+    return 0;
+  }
+  const int c = std::min(static_cast<int>(x * (kSearchColumns / kWidth)), kSearchColumns - 1);
+  const int r = std::min(static_cast<int>(y * (kSearchRows / kHeight)), kSearchRows - 1);
+  return r * kSearchColumns + c;
+}
+
+// A stable counting sort of the birds by `cell_of`: `order` lists them cell
+// by cell, in increasing index within a cell; `start` has cells + 1 offsets.
+template <class CellOf>
+void counting_sort(const Soa& s, int cells, CellOf cell_of, std::vector<std::uint32_t>& start,
+                   std::vector<std::uint32_t>& fill, std::vector<std::uint32_t>& order) {
+  const std::size_t n = s.x.size();
+  start.assign(static_cast<std::size_t>(cells) + 1, 0);
+  order.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    ++start[static_cast<std::size_t>(cell_of(s.x[i], s.y[i])) + 1];
+  }
+  for (int c = 0; c < cells; ++c) {
+    start[c + 1] += start[c];
+  }
+  fill.assign(start.begin(), start.end() - 1);
+  for (std::size_t i = 0; i < n; ++i) {
+    order[fill[static_cast<std::size_t>(cell_of(s.x[i], s.y[i]))]++] = static_cast<std::uint32_t>(i);
+  }
+}
+
+}  // namespace
+
+void build_lists(const Soa& s, const Kernel& kernel, Scratch& sc, Tally& tally, Lists& lists) {
+  const std::size_t n = s.x.size();
+  counting_sort(s, kGroupColumns * kGroupRows, group_cell, lists.start, lists.fill, lists.members);
+  const std::size_t groups = (n + kernel.lanes - 1) / kernel.lanes;
+  lists.first.resize(groups + 1);
+  for (std::size_t g = 0; g <= groups; ++g) {
+    lists.first[g] = static_cast<std::uint32_t>(std::min(g * kernel.lanes, n));
+  }
+
+  const std::vector<std::uint32_t>& search_start = lists.search_start;
+  const std::vector<std::uint32_t>& search_birds = lists.search_birds;
+  counting_sort(s, kSearchCells, search_cell, lists.search_start, lists.fill, lists.search_birds);
+
+  lists.candidates.resize(groups);
+  lists.ids.resize(groups);
+  lists.close.resize(groups);
+  lists.work = 0;
+  std::vector<std::uint32_t>& near = lists.near;
+  for (std::size_t g = 0; g < groups; ++g) {
+    const std::span<const std::uint32_t> group(lists.members.data() + lists.first[g],
+                                               lists.members.data() + lists.first[g + 1]);
+    // The 3 x 3 blocks around the group's cells, each cell once.
+    std::array<bool, kSearchCells> block{};
+    for (std::uint32_t i : group) {
+      const int home = search_cell(s.x[i], s.y[i]);
+      for (int dr = -1; dr <= 1; ++dr) {
+        for (int dc = -1; dc <= 1; ++dc) {
+          const int c = (home % kSearchColumns + dc + kSearchColumns) % kSearchColumns;
+          const int r = (home / kSearchColumns + dr + kSearchRows) % kSearchRows;
+          block[static_cast<std::size_t>(r * kSearchColumns + c)] = true;
+        }
+      }
+    }
+    near.clear();
+    for (int c = 0; c < kSearchCells; ++c) {
+      if (block[static_cast<std::size_t>(c)]) {
+        near.insert(near.end(), search_birds.begin() + search_start[c],
+                    search_birds.begin() + search_start[c + 1]);
+      }
+    }
+    kernel.collect(s, group, near, sc, tally);
+    // The marked birds back in increasing index order, the bitmap cleared.
+    std::vector<std::uint32_t>& list = lists.candidates[g];
+    std::vector<double>& ids = lists.ids[g];
+    std::vector<std::uint32_t>& close = lists.close[g];
+    list.clear();
+    ids.clear();
+    close.clear();
+    for (std::size_t word = 0; word < sc.seen.size(); ++word) {
+      for (std::uint64_t bits = sc.seen[word]; bits != 0; bits &= bits - 1) {
+        const int bit = std::countr_zero(bits);
+        const std::size_t j = word * 64 + static_cast<std::size_t>(bit);
+        if ((sc.close_seen[word] >> bit) & 1) {
+          close.push_back(static_cast<std::uint32_t>(list.size()));
+        }
+        list.push_back(static_cast<std::uint32_t>(j));
+        ids.push_back(static_cast<double>(j));  // exact: n < 2^53
+      }
+      sc.seen[word] = 0;
+      sc.close_seen[word] = 0;
+    }
+    lists.work += group.size() * list.size();
+  }
+
+  lists.order.resize(groups);
+  for (std::size_t g = 0; g < groups; ++g) {
+    lists.order[g] = static_cast<std::uint32_t>(g);
+  }
+  auto work = [&lists](std::uint32_t g) {
+    return (lists.first[g + 1] - lists.first[g]) * lists.candidates[g].size();
+  };
+  std::sort(lists.order.begin(), lists.order.end(), [&work](std::uint32_t a, std::uint32_t b) {
+    return work(a) != work(b) ? work(a) > work(b) : a < b;
+  });
+  lists.x0 = s.x;
+  lists.y0 = s.y;
+  lists.built = true;
+}
+
+}  // namespace susurration::fast
