@@ -142,7 +142,11 @@ Flock::Flock(const State& s, int threads, FastVectors v)
   }
   now.load(s);
   next.resize(s.size());
-  out.resize(s.size());
+  // Slot k holds bird k until the first lists move them (Lists).
+  lists.members.resize(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    lists.members[i] = static_cast<std::uint32_t>(i);
+  }
   scratch.resize(static_cast<std::size_t>(threads));
   for (Scratch& sc : scratch) {
     sc.resize(s.size());
@@ -150,8 +154,21 @@ Flock::Flock(const State& s, int threads, FastVectors v)
   pool = std::make_unique<WorkerPool>(threads);
 }
 
-Flock::Flock(const Flock& other) : Flock(other.mirror, other.pool->threads(), other.vectors) {
+Flock::Flock(const Flock& other) : Flock(other.state(), other.pool->threads(), other.vectors) {
   counters = other.counters;
+}
+
+// The state in index order, from the slots, once per tick at most; the
+// lock lets several threads ask at once (FastFlock::metrics's promise).
+const State& Flock::state() const {
+  std::lock_guard<std::mutex> hold(mirror_lock);
+  if (mirror_stale) {
+    for (std::size_t slot = 0; slot < now.x.size(); ++slot) {
+      mirror[lists.members[slot]] = {now.x[slot], now.y[slot], now.vx[slot], now.vy[slot]};
+    }
+    mirror_stale = false;
+  }
+  return mirror;
 }
 
 }  // namespace fast
@@ -178,7 +195,7 @@ FastFlock::~FastFlock() = default;
 
 void FastFlock::step(const Weights& w) { impl_->step(w); }
 
-const State& FastFlock::state() const { return impl_->mirror; }
+const State& FastFlock::state() const { return impl_->state(); }
 
 Metrics FastFlock::metrics() const { return impl_->metrics(); }
 

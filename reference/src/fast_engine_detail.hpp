@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <vector>
 
@@ -140,19 +141,24 @@ inline constexpr Threshold kCloseListed = threshold(kCloseRadius);
 // whole: the skin / 2 less a margin (see Lists::hold).
 inline constexpr double kMaxDrift = 4.99;
 
+// The engine keeps its state in group order: the bird in slot k is
+// members[k], and group g holds slots first[g] .. first[g + 1], so a
+// group's birds are contiguous and the step writes each group's results
+// to one stretch of memory. Only a new set of lists moves birds to new
+// slots; the state in index order is made when asked for (Flock::state).
 struct Lists {
-  std::vector<std::uint32_t> members;  // the birds, group after group
-  std::vector<std::uint32_t> first;    // group g is members[first[g] .. first[g + 1])
-  std::vector<std::vector<std::uint32_t>> candidates;  // group g's, in increasing index
-  std::vector<std::vector<double>> ids;                // the same indices as doubles
+  std::vector<std::uint32_t> members;  // the bird in each slot
+  std::vector<std::uint32_t> first;    // group g: slots first[g] .. first[g + 1]
+  std::vector<std::vector<std::uint32_t>> candidates;  // group g's slots, in increasing bird index
+  std::vector<std::vector<double>> ids;                // and their birds' indices, as doubles
   std::vector<std::vector<std::uint32_t>> close;  // positions in the list within kCloseRadius
   std::vector<std::uint32_t> order;                    // the groups, most work first
-  std::vector<double> x0, y0;  // where each bird stood when the lists were made
+  std::vector<double> x0, y0;  // where each slot's bird stood when the lists were made
   std::size_t work = 0;        // lanes times candidates, over all groups
   bool built = false;
   // Working memory of build_lists, kept so that a build allocates nothing
   // once the lists have grown to their size.
-  std::vector<std::uint32_t> start, fill, search_start, search_birds, near;
+  std::vector<std::uint32_t> start, fill, search_start, search_slots, near, slot_of, moved;
 
   std::size_t groups() const { return first.empty() ? 0 : first.size() - 1; }
   // Whether every list still holds its group's neighbours at state `s`.
@@ -185,13 +191,10 @@ struct Scratch {
 
 // ---- The step's parts (fast_engine_step.cpp, fast_engine_kernel.cpp) ---------
 
-// What a step reads and writes. The new birds go to `out` in group order
-// (Lists::members), so that each thread writes one stretch of memory per
-// group rather than birds scattered over lines another thread writes too;
-// Flock::step moves them to index order afterwards.
+// What a step reads and writes, by slot (see Lists).
 struct StepView {
   const double *x, *y, *vx, *vy;  // start of tick
-  Bird* out;                      // end of tick, by slot
+  double *nx, *ny, *nvx, *nvy;    // end of tick
   const Lists* lists;
   Weights w;
 };
@@ -208,18 +211,18 @@ struct Sums {
   double k, dx, dy, vx, vy, px, py;
 };
 
-// STEP-3..8 for bird i, in group order at `slot`, from its sums.
-void finish_bird(const StepView& v, std::size_t i, std::size_t slot, const Sums& sum);
+// STEP-3..8 for the bird in `slot`, from its sums.
+void finish_bird(const StepView& v, std::size_t slot, const Sums& sum);
 
 // The kernel for one instruction set (fast_engine_kernel.cpp).
 struct Kernel {
   std::size_t lanes;  // W: birds to a group
   // Updates every bird of group g.
   void (*update)(const StepView& v, std::size_t g, Scratch& sc, Tally& tally);
-  // Marks in sc.seen every bird of `candidates` within kListRadius (by the
-  // pre-test's upper bound) of a bird of `group`, and in sc.close_seen
-  // those within kCloseRadius.
-  void (*collect)(const Soa& s, std::span<const std::uint32_t> group,
+  // Marks in sc.seen the bird (members[slot]) of every slot of
+  // `candidates` within kListRadius (by the pre-test's upper bound) of a
+  // bird of group g, and in sc.close_seen those within kCloseRadius.
+  void (*collect)(const Soa& s, const Lists& lists, std::size_t g,
                   std::span<const std::uint32_t> candidates, Scratch& sc, Tally& tally);
 };
 
@@ -227,8 +230,10 @@ struct Kernel {
 // this CPU has, or for the baseline instruction set (4 lanes).
 Kernel kernel_for(FastVectors vectors);
 
-// Makes the groups and their lists for state `s` (fast_engine_lists.cpp).
-void build_lists(const Soa& s, const Kernel& kernel, Scratch& sc, Tally& tally, Lists& lists);
+// Makes the groups and their lists for state `s`, and moves the birds of
+// `s` to their new slots, using `spare` (fast_engine_lists.cpp).
+void build_lists(Soa& s, Soa& spare, const Kernel& kernel, Scratch& sc, Tally& tally,
+                 Lists& lists);
 
 // FastFlock's state. step() is in fast_engine_step.cpp and allocates
 // nothing once the lists have grown to their size; metrics() is in
@@ -239,11 +244,14 @@ struct Flock {
 
   void step(const Weights& w);
   Metrics metrics() const;
+  const State& state() const;
 
-  Soa now, next;          // start and end of the tick
-  State mirror;           // `now` as a State
-  std::vector<Bird> out;  // the step's new birds in group order
-  Lists lists;            // made again whenever they stop holding
+  Soa now, next;  // start and end of the tick, by slot
+  Lists lists;    // made again whenever they stop holding
+  // `now` in index order, made by state() when it is stale.
+  mutable State mirror;
+  mutable bool mirror_stale = false;
+  mutable std::mutex mirror_lock;
   FastVectors vectors;
   Kernel kernel;
   std::vector<Scratch> scratch;  // one per thread

@@ -119,9 +119,25 @@ void counting_sort(const Soa& s, int cells, CellOf cell_of, std::vector<std::uin
 
 }  // namespace
 
-void build_lists(const Soa& s, const Kernel& kernel, Scratch& sc, Tally& tally, Lists& lists) {
+void build_lists(Soa& s, Soa& spare, const Kernel& kernel, Scratch& sc, Tally& tally,
+                 Lists& lists) {
   const std::size_t n = s.x.size();
-  counting_sort(s, kGroupColumns * kGroupRows, group_cell, lists.start, lists.fill, lists.members);
+  // The new slots: the old ones in the order of the small cells.
+  counting_sort(s, kGroupColumns * kGroupRows, group_cell, lists.start, lists.fill, lists.moved);
+  lists.slot_of = lists.members;  // the old slots' birds, for a moment
+  spare.resize(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::uint32_t old = lists.moved[k];
+    lists.members[k] = lists.slot_of[old];
+    spare.x[k] = s.x[old];
+    spare.y[k] = s.y[old];
+    spare.vx[k] = s.vx[old];
+    spare.vy[k] = s.vy[old];
+  }
+  std::swap(s, spare);
+  for (std::size_t k = 0; k < n; ++k) {
+    lists.slot_of[lists.members[k]] = static_cast<std::uint32_t>(k);
+  }
   const std::size_t groups = (n + kernel.lanes - 1) / kernel.lanes;
   lists.first.resize(groups + 1);
   for (std::size_t g = 0; g <= groups; ++g) {
@@ -129,8 +145,8 @@ void build_lists(const Soa& s, const Kernel& kernel, Scratch& sc, Tally& tally, 
   }
 
   const std::vector<std::uint32_t>& search_start = lists.search_start;
-  const std::vector<std::uint32_t>& search_birds = lists.search_birds;
-  counting_sort(s, kSearchCells, search_cell, lists.search_start, lists.fill, lists.search_birds);
+  const std::vector<std::uint32_t>& search_slots = lists.search_slots;
+  counting_sort(s, kSearchCells, search_cell, lists.search_start, lists.fill, lists.search_slots);
 
   lists.candidates.resize(groups);
   lists.ids.resize(groups);
@@ -138,12 +154,10 @@ void build_lists(const Soa& s, const Kernel& kernel, Scratch& sc, Tally& tally, 
   lists.work = 0;
   std::vector<std::uint32_t>& near = lists.near;
   for (std::size_t g = 0; g < groups; ++g) {
-    const std::span<const std::uint32_t> group(lists.members.data() + lists.first[g],
-                                               lists.members.data() + lists.first[g + 1]);
     // The 3 x 3 blocks around the group's cells, each cell once.
     std::array<bool, kSearchCells> block{};
-    for (std::uint32_t i : group) {
-      const int home = search_cell(s.x[i], s.y[i]);
+    for (std::size_t slot = lists.first[g]; slot < lists.first[g + 1]; ++slot) {
+      const int home = search_cell(s.x[slot], s.y[slot]);
       for (int dr = -1; dr <= 1; ++dr) {
         for (int dc = -1; dc <= 1; ++dc) {
           const int c = (home % kSearchColumns + dc + kSearchColumns) % kSearchColumns;
@@ -155,12 +169,12 @@ void build_lists(const Soa& s, const Kernel& kernel, Scratch& sc, Tally& tally, 
     near.clear();
     for (int c = 0; c < kSearchCells; ++c) {
       if (block[static_cast<std::size_t>(c)]) {
-        near.insert(near.end(), search_birds.begin() + search_start[c],
-                    search_birds.begin() + search_start[c + 1]);
+        near.insert(near.end(), search_slots.begin() + search_start[c],
+                    search_slots.begin() + search_start[c + 1]);
       }
     }
-    kernel.collect(s, group, near, sc, tally);
-    // The marked birds back in increasing index order, the bitmap cleared.
+    kernel.collect(s, lists, g, near, sc, tally);
+    // The marked birds back in increasing index order, the bitmaps cleared.
     std::vector<std::uint32_t>& list = lists.candidates[g];
     std::vector<double>& ids = lists.ids[g];
     std::vector<std::uint32_t>& close = lists.close[g];
@@ -174,13 +188,13 @@ void build_lists(const Soa& s, const Kernel& kernel, Scratch& sc, Tally& tally, 
         if ((sc.close_seen[word] >> bit) & 1) {
           close.push_back(static_cast<std::uint32_t>(list.size()));
         }
-        list.push_back(static_cast<std::uint32_t>(j));
+        list.push_back(lists.slot_of[j]);
         ids.push_back(static_cast<double>(j));  // exact: n < 2^53
       }
       sc.seen[word] = 0;
       sc.close_seen[word] = 0;
     }
-    lists.work += group.size() * list.size();
+    lists.work += (lists.first[g + 1] - lists.first[g]) * list.size();
   }
 
   lists.order.resize(groups);

@@ -222,10 +222,13 @@ std::optional<double> mean_neighbor_distance(const Soa& s, const Cells& cells, W
 
 }  // namespace
 
+// The metrics read the birds in index order (METRIC-2 sums in that order).
 Metrics Flock::metrics() const {
+  Soa s;
+  s.load(state());
   Cells grid;
-  grid.bin(now);
-  return {polarization(now), cluster_count(now, grid), mean_neighbor_distance(now, grid, *pool)};
+  grid.bin(s);
+  return {polarization(s), cluster_count(s, grid), mean_neighbor_distance(s, grid, *pool)};
 }
 
 }  // namespace susurration::fast

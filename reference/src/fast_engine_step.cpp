@@ -44,9 +44,9 @@ namespace susurration::fast {
 // when the pre-test proves 1.6 < hypot(ux, uy) < 4.2, the clamp factor
 // min(max(sp, 1.6), 4.2) / sp is sp / sp == 1 and u * 1 == u, so the
 // hypot is not needed.
-void finish_bird(const StepView& v, std::size_t i, std::size_t slot, const Sums& sum) {
-  const double vx = v.vx[i];
-  const double vy = v.vy[i];
+void finish_bird(const StepView& v, std::size_t slot, const Sums& sum) {
+  const double vx = v.vx[slot];
+  const double vy = v.vy[slot];
   double ux = vx;
   double uy = vy;
   if (sum.k != 0) {
@@ -73,8 +73,10 @@ void finish_bird(const StepView& v, std::size_t i, std::size_t slot, const Sums&
       uy = uy * f;
     }
   }
-  v.out[slot] = {wrap_coordinate(v.x[i] + ux, kWidth), wrap_coordinate(v.y[i] + uy, kHeight), ux,
-                 uy};
+  v.nx[slot] = wrap_coordinate(v.x[slot] + ux, kWidth);
+  v.ny[slot] = wrap_coordinate(v.y[slot] + uy, kHeight);
+  v.nvx[slot] = ux;
+  v.nvy[slot] = uy;
 }
 
 // Below this much work (lanes times candidates) a step takes some
@@ -85,11 +87,11 @@ constexpr std::size_t kParallelWork = 16384;
 void Flock::step(const Weights& w) {
   Tally build;
   if (!lists.hold(now)) {
-    build_lists(now, kernel, scratch[0], build, lists);
+    build_lists(now, next, kernel, scratch[0], build, lists);
     ++counters.list_builds;
   }
-  const StepView view{
-      now.x.data(), now.y.data(), now.vx.data(), now.vy.data(), out.data(), &lists, w};
+  const StepView view{now.x.data(),  now.y.data(),  now.vx.data(),  now.vy.data(), next.x.data(),
+                      next.y.data(), next.vx.data(), next.vy.data(), &lists,        w};
   std::atomic<std::size_t> handed_out{0};
   std::atomic<std::uint64_t> pre_tests{build.pre_tests}, exact{0}, pairs{0};
   auto job = [&](int thread) {
@@ -107,17 +109,8 @@ void Flock::step(const Weights& w) {
   counters.exact_distances += exact;
   counters.neighbour_pairs += pairs;
   ++counters.steps;
-  // The new birds from group order to index order.
-  for (std::size_t slot = 0; slot < out.size(); ++slot) {
-    const std::uint32_t i = lists.members[slot];
-    const Bird& b = out[slot];
-    next.x[i] = b.x;
-    next.y[i] = b.y;
-    next.vx[i] = b.vx;
-    next.vy[i] = b.vy;
-    mirror[i] = b;
-  }
   std::swap(now, next);
+  mirror_stale = true;  // no one reads it while the flock steps
 }
 
 }  // namespace susurration::fast
