@@ -206,13 +206,9 @@ struct Tally {
   std::uint64_t neighbour_pairs = 0;
 };
 
-// The sums of STEP-2 for one bird.
-struct Sums {
-  double k, dx, dy, vx, vy, px, py;
-};
-
-// STEP-3..8 for the bird in `slot`, from its sums.
-void finish_bird(const StepView& v, std::size_t slot, const Sums& sum);
+// STEP-7 and STEP-8 for the bird in `slot`, whose steered velocity (STEP-6)
+// is u: the clamp with cr_hypot, and the move.
+void settle(const StepView& v, std::size_t slot, double ux, double uy);
 
 // The kernel for one instruction set (fast_engine_kernel.cpp).
 struct Kernel {

@@ -40,38 +40,20 @@
 
 namespace susurration::fast {
 
-// step.cpp's steer, clamp_speed and move (STEP-3..8), with one shortcut:
-// when the pre-test proves 1.6 < hypot(ux, uy) < 4.2, the clamp factor
-// min(max(sp, 1.6), 4.2) / sp is sp / sp == 1 and u * 1 == u, so the
-// hypot is not needed.
-void finish_bird(const StepView& v, std::size_t slot, const Sums& sum) {
-  const double vx = v.vx[slot];
-  const double vy = v.vy[slot];
-  double ux = vx;
-  double uy = vy;
-  if (sum.k != 0) {
-    const Weights& w = v.w;
-    const double cx = (sum.dx / sum.k) * (w.cohesion * kCohesionScale);
-    const double cy = (sum.dy / sum.k) * (w.cohesion * kCohesionScale);
-    const double ax = (sum.vx / sum.k - vx) * (w.alignment * kAlignmentScale);
-    const double ay = (sum.vy / sum.k - vy) * (w.alignment * kAlignmentScale);
-    const double sx = sum.px * (w.separation * kSeparationScale);
-    const double sy = sum.py * (w.separation * kSeparationScale);
-    ux = ((vx + cx) + ax) + sx;
-    uy = ((vy + cy) + ay) + sy;
-  }
-  const double s = ux * ux + uy * uy;
-  if (!(s > kMinSpeedSq.above && s < kMaxSpeedSq.below)) {
-    const double sp = cr_hypot(ux, uy);
-    if (sp == 0) {
-      const double old_sp = cr_hypot(vx, vy);
-      ux = (vx / old_sp) * kMinSpeed;
-      uy = (vy / old_sp) * kMinSpeed;
-    } else {
-      const double f = std::min(std::max(sp, kMinSpeed), kMaxSpeed) / sp;
-      ux = ux * f;
-      uy = uy * f;
-    }
+// step.cpp's clamp_speed and move (STEP-7, STEP-8) for the bird in `slot`
+// whose steered velocity is u; the lane kernel does the rest of the step
+// for the birds whose speed the pre-test proves between the limits
+// (finish_group in fast_engine_kernel.inc).
+void settle(const StepView& v, std::size_t slot, double ux, double uy) {
+  const double sp = cr_hypot(ux, uy);
+  if (sp == 0) {
+    const double old_sp = cr_hypot(v.vx[slot], v.vy[slot]);
+    ux = (v.vx[slot] / old_sp) * kMinSpeed;
+    uy = (v.vy[slot] / old_sp) * kMinSpeed;
+  } else {
+    const double f = std::min(std::max(sp, kMinSpeed), kMaxSpeed) / sp;
+    ux = ux * f;
+    uy = uy * f;
   }
   v.nx[slot] = wrap_coordinate(v.x[slot] + ux, kWidth);
   v.ny[slot] = wrap_coordinate(v.y[slot] + uy, kHeight);
