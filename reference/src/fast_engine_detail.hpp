@@ -130,16 +130,19 @@ class Cells {
 // which in a bunched, aligned flock is many ticks; the step then reads the
 // lists instead of searching a grid and merging cells every tick.
 
-// 90 plus a skin of 10: how far a candidate may stand when the list is made;
+// 90 plus a skin of 6: how far a candidate may stand when the list is made;
 // and 28 plus the same skin for the candidates that may come closer than 28
-// (the separation's, STEP-5) before the lists are made again.
-inline constexpr double kListRadius = 100.0;
+// (the separation's, STEP-5) before the lists are made again. A wider skin
+// keeps the lists longer but makes them longer; at 400 bunched birds a
+// skin of 5 or 6 took the least time a tick, 4 and 8 about 3% more, 10
+// about 7% more (bench/discussion.md).
+inline constexpr double kListRadius = 96.0;
 inline constexpr Threshold kListed = threshold(kListRadius);
-inline constexpr double kCloseRadius = 38.0;
+inline constexpr double kCloseRadius = 34.0;
 inline constexpr Threshold kCloseListed = threshold(kCloseRadius);
 // The largest drift, against the flock's mean drift, that keeps every list
 // whole: the skin / 2 less a margin (see Lists::hold).
-inline constexpr double kMaxDrift = 4.99;
+inline constexpr double kMaxDrift = 2.99;
 
 // The engine keeps its state in group order: the bird in slot k is
 // members[k], and group g holds slots first[g] .. first[g + 1], so a

@@ -16,18 +16,18 @@ namespace susurration::fast {
 // neighbours at a later tick, while every |e_i - c| <= kMaxDrift:
 //  - A bird j left out of the lists of bird i's group had s > kListed.above
 //    at t0, so by the pre-test's proof the exact square of its rounded delta
-//    was above 100^2, and its true torus distance from i (the rounded delta
-//    is within 2e-13 of it) was above 100 - 2e-13.
+//    was above 96^2, and its true torus distance from i (the rounded delta
+//    is within 2e-13 of it) was above 96 - 2e-13.
 //  - Now bird i stands at its old place moved by e_i, on the torus; the
 //    torus distance obeys the triangle inequality, so today's true distance
 //    is at least the old one less |e_i - e_j| <= |e_i - c| + |e_j - c|. The
 //    computed e_i are within 3e-13 of the true drifts (a rounded
 //    difference, then an exact wrap), and c is any vector, so the distance
-//    is at least 100 - 2e-13 - 2 (4.99 + 1e-12) > 90.01.
+//    is at least 96 - 2e-13 - 2 (2.99 + 1e-12) > 90.01.
 //  - The step's delta is within 2e-13 of that distance, so its d is above
 //    90: j is not i's neighbour, as the reference would find.
 //  - Alike for the close positions: a candidate left out of them stood
-//    farther than 38 and is now farther than 28.01, so d > 28 and STEP-5
+//    farther than 34 and is now farther than 28.01, so d > 28 and STEP-5
 //    has no term for it.
 // The drift is wrapped as FIELD-3 wraps a delta; a flock that has moved
 // half the field since, or a bird at NaN, only makes the lists again
@@ -82,7 +82,7 @@ int group_cell(double x, double y) {
 }
 
 // Where candidates are searched for: cells at least 111 x 120, wider than
-// kListRadius with room for rounding, so that every bird within it of a
+// kListRadius with room for rounding (and for a wider skin), so that every bird within it of a
 // bird stands in the 3 x 3 block of cells around that bird's cell.
 constexpr int kSearchColumns = 9;
 constexpr int kSearchRows = 5;

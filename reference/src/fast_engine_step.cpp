@@ -5,9 +5,9 @@
 // Where the time goes, and how each part stays exact:
 //  - Candidates (fast_engine_lists.cpp). The birds are split into groups of
 //    W that stand close together, and each group has a list of every bird
-//    within 100 of one of its birds: a superset of each of its birds'
+//    within 96 of one of its birds: a superset of each of its birds'
 //    neighbours (DET-4). The lists are made again only when the birds have
-//    drifted apart by more than the 10 to spare (Lists::hold proves the
+//    drifted apart by more than the 6 to spare (Lists::hold proves the
 //    bound); an aligned flock moves almost as one, so they last many ticks.
 //  - Index order (STATE-2). Each list is made in increasing index order
 //    once, when the lists are made: the candidates are marked in a bitmap

@@ -353,36 +353,37 @@ TEST(FastEngine, TestsFewerCandidatesThanTheGridAndCountsTheSamePairs) {
 // Pairs that close in while the lists are kept. Each end of a pair is 8
 // birds in one place, a group of its own whatever the lanes (a group's
 // list holds the birds near any of its birds, so the ends must not share
-// one). Every bird moves at (+-0.83, 1.5), so the mean drift is (0, 1.5 t)
-// and each bird drifts 0.83 a tick from it: the lists made at tick 0 hold through tick 6 (4.98 <=
-// 4.99) and are made again at tick 7, while each pair closes by 1.66 a
-// tick, 9.96 by tick 6. Each pair stands just inside or just outside what
-// the lists' radii and drift bound (fast_engine_detail.hpp) must cover:
-//  - 99.9 apart: listed (within 100), neighbours at tick 6 (89.94 < 90);
-//  - 100.05 apart: not listed, and still no neighbours at tick 6 (90.09),
-//    but neighbours at tick 7, had the lists been kept one tick too long;
-//  - 37.9 apart: among the close candidates (within 38), closer than 28
-//    at tick 6 (27.94), where the separation begins.
+// one). Every bird moves at (+-0.995, 1.5), so the mean drift is (0, 1.5 t)
+// and each bird drifts 0.995 a tick from it: the lists made at tick 0 hold
+// through tick 3 (2.985 <= 2.99) and are made again at tick 4, while each
+// pair closes by 1.99 a tick, 5.97 by tick 3. Each pair stands just inside
+// or just outside what the lists' radii and drift bound
+// (fast_engine_detail.hpp) must cover:
+//  - 95.9 apart: listed (within 96), neighbours at tick 3 (89.93 < 90);
+//  - 96.05 apart: not listed, and still no neighbours at tick 3 (90.08),
+//    but neighbours at tick 4, had the lists been kept one tick too long;
+//  - 33.9 apart: among the close candidates (within 34), closer than 28
+//    at tick 3 (27.93), where the separation begins.
 // An engine with a smaller list radius, a smaller close radius or a
-// looser drift bound gives another state from tick 7 on.
+// looser drift bound gives another state from tick 4 on.
 TEST(FastEngine, KeepsItsListsOnlyWhileNoPairCanCloseInUnseen) {
   auto pair = [](double apart, double y) {
-    State s(8, {450 - apart / 2, y, 0.83, 1.5});
-    s.insert(s.end(), 8, {450 + apart / 2, y, -0.83, 1.5});
+    State s(8, {450 - apart / 2, y, 0.995, 1.5});
+    s.insert(s.end(), 8, {450 + apart / 2, y, -0.995, 1.5});
     return s;
   };
-  State aligning = pair(99.9, 50);
-  const State drifting = pair(100.05, 200);
+  State aligning = pair(95.9, 50);
+  const State drifting = pair(96.05, 200);
   aligning.insert(aligning.end(), drifting.begin(), drifting.end());
   ASSERT_NO_FATAL_FAILURE(
-      expect_same_run(aligning, Weighting{{0, 1, 0}, {}}, 12, 1, "pairs closing in, alignment"));
-  ASSERT_NO_FATAL_FAILURE(expect_same_run(pair(37.9, 350), Weighting{{0, 0, 1}, {}}, 12, 1,
+      expect_same_run(aligning, Weighting{{0, 1, 0}, {}}, 10, 1, "pairs closing in, alignment"));
+  ASSERT_NO_FATAL_FAILURE(expect_same_run(pair(33.9, 350), Weighting{{0, 0, 1}, {}}, 10, 1,
                                           "a pair closing in, separation"));
   FastFlock flock(aligning);
-  for (int tick = 0; tick < 9; ++tick) {
+  for (int tick = 0; tick < 6; ++tick) {
     flock.step({0, 1, 0});
   }
-  EXPECT_EQ(flock.counters().list_builds, 2u) << "made at ticks 0 and 7";
+  EXPECT_EQ(flock.counters().list_builds, 2u) << "made at ticks 0 and 4";
 }
 
 TEST(FastEngine, ACopyStepsOnItsOwn) {
