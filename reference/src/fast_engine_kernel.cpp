@@ -86,29 +86,21 @@ template <class Mask>
   }
 }
 
-// Appends the lanes of dx, dy (and their lane numbers) where the mask is
-// set to the list from position `at`, in lane order; returns the new end.
-// Each store writes a whole vector: the list has room for kMaxLanes more.
-template <class Real, class Mask>
-[[gnu::always_inline]] inline std::size_t compress(Real dx, Real dy, Mask m, CloseList& list,
-                                                   std::size_t at) {
-  if constexpr (sizeof(Mask) == 64) {
-    const __mmask8 k =
-        _mm512_test_epi64_mask(reinterpret_cast<__m512i>(m), reinterpret_cast<__m512i>(m));
-    _mm512_storeu_pd(&list.dx[at], _mm512_maskz_compress_pd(k, reinterpret_cast<__m512d>(dx)));
-    _mm512_storeu_pd(&list.dy[at], _mm512_maskz_compress_pd(k, reinterpret_cast<__m512d>(dy)));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(&list.lane[at]),
-                        _mm256_maskz_compress_epi32(k, _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-    return at + static_cast<std::size_t>(__builtin_popcount(k));
+// Appends the lanes of dx, dy in `lanes` to the lists at position `at`,
+// in lane order; returns the new end. Each store writes a whole vector:
+// the lists have room for kMaxLanes more.
+template <class Real>
+[[gnu::always_inline]] inline std::size_t compress(Real dx, Real dy, unsigned lanes, double* to_dx,
+                                                   double* to_dy, std::size_t at) {
+  const __mmask8 k = static_cast<__mmask8>(lanes);
+  if constexpr (sizeof(Real) == 64) {
+    _mm512_storeu_pd(to_dx + at, _mm512_maskz_compress_pd(k, reinterpret_cast<__m512d>(dx)));
+    _mm512_storeu_pd(to_dy + at, _mm512_maskz_compress_pd(k, reinterpret_cast<__m512d>(dy)));
   } else {
-    const __mmask8 k =
-        _mm256_test_epi64_mask(reinterpret_cast<__m256i>(m), reinterpret_cast<__m256i>(m));
-    _mm256_storeu_pd(&list.dx[at], _mm256_maskz_compress_pd(k, reinterpret_cast<__m256d>(dx)));
-    _mm256_storeu_pd(&list.dy[at], _mm256_maskz_compress_pd(k, reinterpret_cast<__m256d>(dy)));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(&list.lane[at]),
-                     _mm_maskz_compress_epi32(k, _mm_setr_epi32(0, 1, 2, 3)));
-    return at + static_cast<std::size_t>(__builtin_popcount(k));
+    _mm256_storeu_pd(to_dx + at, _mm256_maskz_compress_pd(k, reinterpret_cast<__m256d>(dx)));
+    _mm256_storeu_pd(to_dy + at, _mm256_maskz_compress_pd(k, reinterpret_cast<__m256d>(dy)));
   }
+  return at + static_cast<std::size_t>(__builtin_popcount(lanes));
 }
 
 // The lanes of a mask as bits, lane 0 lowest.
