@@ -161,7 +161,7 @@ struct Lists {
   bool built = false;
   // Working memory of build_lists, kept so that a build allocates nothing
   // once the lists have grown to their size.
-  std::vector<std::uint32_t> start, fill, search_start, search_slots, near, slot_of, moved;
+  std::vector<std::uint32_t> start, fill, search_start, search_slots, slot_of, moved;
 
   std::size_t groups() const { return first.empty() ? 0 : first.size() - 1; }
   // Whether every list still holds its group's neighbours at state `s`.
@@ -188,6 +188,7 @@ struct Scratch {
   std::vector<std::uint32_t> pending;  // candidates that need cr_hypot on some lane
   CloseList close;                     // kMaxLanes entries per candidate at most
   std::vector<std::uint8_t> lanes;     // per candidate of pass B, its listed lanes as bits
+  std::vector<std::uint32_t> near;     // a group's search cells' birds, when lists are made
 
   void resize(std::size_t n);
 };
@@ -229,10 +230,11 @@ struct Kernel {
 // this CPU has, or for the baseline instruction set (4 lanes).
 Kernel kernel_for(FastVectors vectors);
 
-// Makes the groups and their lists for state `s`, and moves the birds of
-// `s` to their new slots, using `spare` (fast_engine_lists.cpp).
-void build_lists(Soa& s, Soa& spare, const Kernel& kernel, Scratch& sc, Tally& tally,
-                 Lists& lists);
+// Makes the groups and their lists for state `s` on the pool's threads
+// (one scratch each), and moves the birds of `s` to their new slots, using
+// `spare`; adds its distance tests to pre_tests (fast_engine_lists.cpp).
+void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>& scratch,
+                 WorkerPool& pool, std::uint64_t& pre_tests, Lists& lists);
 
 // FastFlock's state. step() is in fast_engine_step.cpp and allocates
 // nothing once the lists have grown to their size; metrics() is in

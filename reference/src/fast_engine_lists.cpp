@@ -4,6 +4,7 @@
 // since the lists were made, c the flock's mean drift.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cmath>
 
@@ -117,10 +118,69 @@ void counting_sort(const Soa& s, int cells, CellOf cell_of, std::vector<std::uin
   }
 }
 
+// Group g's list: the birds of the 3 x 3 blocks around its birds' search
+// cells, those within kListRadius of one of them kept, in increasing index
+// order; and the positions in it of those within kCloseRadius.
+void list_group(const Soa& s, const Kernel& kernel, const std::vector<std::uint32_t>& search_start,
+                const std::vector<std::uint32_t>& search_slots, std::size_t g, Scratch& sc,
+                Tally& tally, Lists& lists) {
+  std::array<bool, kSearchCells> block{};
+  for (std::size_t slot = lists.first[g]; slot < lists.first[g + 1]; ++slot) {
+    const int home = search_cell(s.x[slot], s.y[slot]);
+    for (int dr = -1; dr <= 1; ++dr) {
+      for (int dc = -1; dc <= 1; ++dc) {
+        const int c = (home % kSearchColumns + dc + kSearchColumns) % kSearchColumns;
+        const int r = (home / kSearchColumns + dr + kSearchRows) % kSearchRows;
+        block[static_cast<std::size_t>(r * kSearchColumns + c)] = true;
+      }
+    }
+  }
+  std::vector<std::uint32_t>& near = sc.near;
+  near.clear();
+  for (int c = 0; c < kSearchCells; ++c) {
+    if (block[static_cast<std::size_t>(c)]) {
+      near.insert(near.end(), search_slots.begin() + search_start[c],
+                  search_slots.begin() + search_start[c + 1]);
+    }
+  }
+  kernel.collect(s, lists, g, near, sc, tally);
+  // The marked birds back in increasing index order, the bitmaps cleared.
+  std::size_t listed = 0, close_listed = 0;
+  for (std::size_t word = 0; word < sc.seen.size(); ++word) {
+    listed += static_cast<std::size_t>(std::popcount(sc.seen[word]));
+    close_listed += static_cast<std::size_t>(std::popcount(sc.close_seen[word]));
+  }
+  std::vector<std::uint32_t>& list = lists.candidates[g];
+  std::vector<double>& ids = lists.ids[g];
+  std::vector<std::uint32_t>& close = lists.close[g];
+  list.resize(listed);
+  ids.resize(listed);
+  close.resize(close_listed + 1);  // room for the write past the last (below)
+  std::size_t at = 0, close_at = 0;
+  for (std::size_t word = 0; word < sc.seen.size(); ++word) {
+    const std::uint64_t near_bits = sc.close_seen[word];
+    for (std::uint64_t bits = sc.seen[word]; bits != 0; bits &= bits - 1) {
+      const int bit = std::countr_zero(bits);
+      const std::size_t j = word * 64 + static_cast<std::size_t>(bit);
+      close[close_at] = static_cast<std::uint32_t>(at);  // kept if j is close
+      close_at += (near_bits >> bit) & 1;
+      list[at] = lists.slot_of[j];
+      ids[at] = static_cast<double>(j);  // exact: n < 2^53
+      ++at;
+    }
+    sc.seen[word] = 0;
+    sc.close_seen[word] = 0;
+  }
+  close.pop_back();
+}
+
+// Below this many birds a build stays on the calling thread.
+constexpr std::size_t kParallelBirds = 64;
+
 }  // namespace
 
-void build_lists(Soa& s, Soa& spare, const Kernel& kernel, Scratch& sc, Tally& tally,
-                 Lists& lists) {
+void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>& scratch,
+                 WorkerPool& pool, std::uint64_t& pre_tests, Lists& lists) {
   const std::size_t n = s.x.size();
   // The new slots: the old ones in the order of the small cells.
   counting_sort(s, kGroupColumns * kGroupRows, group_cell, lists.start, lists.fill, lists.moved);
@@ -151,50 +211,23 @@ void build_lists(Soa& s, Soa& spare, const Kernel& kernel, Scratch& sc, Tally& t
   lists.candidates.resize(groups);
   lists.ids.resize(groups);
   lists.close.resize(groups);
+  // Each group's list on its own, so the groups are shared out among the
+  // threads as the step shares them.
+  std::atomic<std::size_t> handed_out{0};
+  std::atomic<std::uint64_t> tests{0};
+  auto job = [&](int thread) {
+    Scratch& sc = scratch[static_cast<std::size_t>(thread)];
+    Tally tally;
+    for (std::size_t g; (g = handed_out.fetch_add(1)) < groups;) {
+      list_group(s, kernel, search_start, search_slots, g, sc, tally, lists);
+    }
+    tests += tally.pre_tests;
+  };
+  pool.run(job, n >= kParallelBirds);
+  pre_tests += tests;
   lists.work = 0;
-  std::vector<std::uint32_t>& near = lists.near;
   for (std::size_t g = 0; g < groups; ++g) {
-    // The 3 x 3 blocks around the group's cells, each cell once.
-    std::array<bool, kSearchCells> block{};
-    for (std::size_t slot = lists.first[g]; slot < lists.first[g + 1]; ++slot) {
-      const int home = search_cell(s.x[slot], s.y[slot]);
-      for (int dr = -1; dr <= 1; ++dr) {
-        for (int dc = -1; dc <= 1; ++dc) {
-          const int c = (home % kSearchColumns + dc + kSearchColumns) % kSearchColumns;
-          const int r = (home / kSearchColumns + dr + kSearchRows) % kSearchRows;
-          block[static_cast<std::size_t>(r * kSearchColumns + c)] = true;
-        }
-      }
-    }
-    near.clear();
-    for (int c = 0; c < kSearchCells; ++c) {
-      if (block[static_cast<std::size_t>(c)]) {
-        near.insert(near.end(), search_slots.begin() + search_start[c],
-                    search_slots.begin() + search_start[c + 1]);
-      }
-    }
-    kernel.collect(s, lists, g, near, sc, tally);
-    // The marked birds back in increasing index order, the bitmaps cleared.
-    std::vector<std::uint32_t>& list = lists.candidates[g];
-    std::vector<double>& ids = lists.ids[g];
-    std::vector<std::uint32_t>& close = lists.close[g];
-    list.clear();
-    ids.clear();
-    close.clear();
-    for (std::size_t word = 0; word < sc.seen.size(); ++word) {
-      for (std::uint64_t bits = sc.seen[word]; bits != 0; bits &= bits - 1) {
-        const int bit = std::countr_zero(bits);
-        const std::size_t j = word * 64 + static_cast<std::size_t>(bit);
-        if ((sc.close_seen[word] >> bit) & 1) {
-          close.push_back(static_cast<std::uint32_t>(list.size()));
-        }
-        list.push_back(lists.slot_of[j]);
-        ids.push_back(static_cast<double>(j));  // exact: n < 2^53
-      }
-      sc.seen[word] = 0;
-      sc.close_seen[word] = 0;
-    }
-    lists.work += (lists.first[g + 1] - lists.first[g]) * list.size();
+    lists.work += (lists.first[g + 1] - lists.first[g]) * lists.candidates[g].size();
   }
 
   lists.order.resize(groups);

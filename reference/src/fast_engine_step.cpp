@@ -67,15 +67,14 @@ void settle(const StepView& v, std::size_t slot, double ux, double uy) {
 constexpr std::size_t kParallelWork = 16384;
 
 void Flock::step(const Weights& w) {
-  Tally build;
   if (!lists.hold(now)) {
-    build_lists(now, next, kernel, scratch[0], build, lists);
+    build_lists(now, next, kernel, scratch, *pool, counters.pre_tests, lists);
     ++counters.list_builds;
   }
   const StepView view{now.x.data(),  now.y.data(),  now.vx.data(),  now.vy.data(), next.x.data(),
                       next.y.data(), next.vx.data(), next.vy.data(), &lists,        w};
   std::atomic<std::size_t> handed_out{0};
-  std::atomic<std::uint64_t> pre_tests{build.pre_tests}, exact{0}, pairs{0};
+  std::atomic<std::uint64_t> pre_tests{0}, exact{0}, pairs{0};
   auto job = [&](int thread) {
     Tally tally;
     Scratch& sc = scratch[static_cast<std::size_t>(thread)];
