@@ -181,6 +181,13 @@ struct CloseList {
 // Lanes of the step's widest vectors: birds of one group updated together.
 inline constexpr std::size_t kMaxLanes = 8;
 
+// Work counted by one thread during one step (FastCounters).
+struct Tally {
+  std::uint64_t pre_tests = 0;
+  std::uint64_t exact_distances = 0;
+  std::uint64_t neighbour_pairs = 0;
+};
+
 // One thread's working memory for a step, sized once for n birds.
 struct Scratch {
   std::vector<std::uint64_t> seen;        // a bit per bird, all clear between uses
@@ -189,6 +196,7 @@ struct Scratch {
   CloseList close;                     // kMaxLanes entries per candidate at most
   std::vector<std::uint8_t> lanes;     // per candidate of pass B, its listed lanes as bits
   std::vector<std::uint32_t> near;     // a group's search cells' birds, when lists are made
+  Tally tally;                         // this thread's work since the step began
 
   void resize(std::size_t n);
 };
@@ -201,13 +209,6 @@ struct StepView {
   double *nx, *ny, *nvx, *nvy;    // end of tick
   const Lists* lists;
   Weights w;
-};
-
-// Work counted by one thread during one step (FastCounters).
-struct Tally {
-  std::uint64_t pre_tests = 0;
-  std::uint64_t exact_distances = 0;
-  std::uint64_t neighbour_pairs = 0;
 };
 
 // STEP-7 and STEP-8 for the bird in `slot`, whose steered velocity (STEP-6)

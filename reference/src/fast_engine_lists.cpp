@@ -4,9 +4,9 @@
 // since the lists were made, c the flock's mean drift.
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cmath>
+#include <utility>
 
 #include "fast_engine_detail.hpp"
 #include "susurration/constants.hpp"
@@ -213,18 +213,19 @@ void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>&
   lists.close.resize(groups);
   // Each group's list on its own, so the groups are shared out among the
   // threads as the step shares them.
-  std::atomic<std::size_t> handed_out{0};
-  std::atomic<std::uint64_t> tests{0};
+  Handout handout(groups, pool.threads());
   auto job = [&](int thread) {
     Scratch& sc = scratch[static_cast<std::size_t>(thread)];
-    Tally tally;
-    for (std::size_t g; (g = handed_out.fetch_add(1)) < groups;) {
-      list_group(s, kernel, search_start, search_slots, g, sc, tally, lists);
+    for (Handout::Chunk c; (c = handout.take()).begin != c.end;) {
+      for (std::size_t g = c.begin; g < c.end; ++g) {
+        list_group(s, kernel, search_start, search_slots, g, sc, sc.tally, lists);
+      }
     }
-    tests += tally.pre_tests;
   };
   pool.run(job, n >= kParallelBirds);
-  pre_tests += tests;
+  for (Scratch& sc : scratch) {
+    pre_tests += std::exchange(sc.tally.pre_tests, 0);
+  }
   lists.work = 0;
   for (std::size_t g = 0; g < groups; ++g) {
     lists.work += (lists.first[g + 1] - lists.first[g]) * lists.candidates[g].size();

@@ -14,7 +14,9 @@
 // which thread runs which part, nor on how many take part.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -64,6 +66,39 @@ class WorkerPool {
   std::atomic<int> sleeping_{0};       // threads blocked in a futex wait
   std::atomic<bool> stopping_{false};  // read by late workers too
   std::vector<std::thread> workers_;
+};
+
+// Hands out items 0 .. count - 1 to the threads of a job in chunks that
+// shrink as the items run out (guided scheduling): a take is one atomic
+// operation on a cache line the threads share, and on this kind of
+// machine moving that line between cores costs about as much as a small
+// item, so the first takes are large and only the last few are single
+// items. On a line of its own, so that nothing else the threads write
+// moves it.
+class alignas(64) Handout {
+ public:
+  Handout(std::size_t count, int threads)
+      : count_(count), divisor_(2 * static_cast<std::size_t>(threads)) {}
+
+  struct Chunk {
+    std::size_t begin, end;  // empty once every item is handed out
+  };
+  Chunk take() {
+    std::size_t begin = next_.load(std::memory_order_relaxed);
+    std::size_t end;
+    do {
+      if (begin >= count_) {
+        return {count_, count_};
+      }
+      end = begin + std::max<std::size_t>(1, (count_ - begin) / divisor_);
+    } while (!next_.compare_exchange_weak(begin, end, std::memory_order_relaxed));
+    return {begin, end};
+  }
+
+ private:
+  std::atomic<std::size_t> next_{0};
+  std::size_t count_;
+  std::size_t divisor_;
 };
 
 }  // namespace susurration::fast

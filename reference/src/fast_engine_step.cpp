@@ -30,6 +30,7 @@
 //    and lists, which depend only on the states, do not either.
 #include <algorithm>
 #include <atomic>
+#include <utility>
 #include <bit>
 #include <limits>
 
@@ -73,22 +74,21 @@ void Flock::step(const Weights& w) {
   }
   const StepView view{now.x.data(),  now.y.data(),  now.vx.data(),  now.vy.data(), next.x.data(),
                       next.y.data(), next.vx.data(), next.vy.data(), &lists,        w};
-  std::atomic<std::size_t> handed_out{0};
-  std::atomic<std::uint64_t> pre_tests{0}, exact{0}, pairs{0};
+  Handout handout(lists.order.size(), pool->threads());
   auto job = [&](int thread) {
-    Tally tally;
     Scratch& sc = scratch[static_cast<std::size_t>(thread)];
-    for (std::size_t item; (item = handed_out.fetch_add(1)) < lists.order.size();) {
-      kernel.update(view, lists.order[item], sc, tally);
+    for (Handout::Chunk c; (c = handout.take()).begin != c.end;) {
+      for (std::size_t item = c.begin; item < c.end; ++item) {
+        kernel.update(view, lists.order[item], sc, sc.tally);
+      }
     }
-    pre_tests += tally.pre_tests;
-    exact += tally.exact_distances;
-    pairs += tally.neighbour_pairs;
   };
   pool->run(job, lists.work >= kParallelWork);
-  counters.pre_tests += pre_tests;
-  counters.exact_distances += exact;
-  counters.neighbour_pairs += pairs;
+  for (Scratch& sc : scratch) {
+    counters.pre_tests += std::exchange(sc.tally.pre_tests, 0);
+    counters.exact_distances += std::exchange(sc.tally.exact_distances, 0);
+    counters.neighbour_pairs += std::exchange(sc.tally.neighbour_pairs, 0);
+  }
   ++counters.steps;
   std::swap(now, next);
   mirror_stale = true;  // no one reads it while the flock steps
