@@ -126,9 +126,10 @@ class Cells {
 // together, and each group keeps a list of candidates: every bird within
 // kListRadius of one of its birds when the lists were built, in increasing
 // index order. A list stays a superset of its group's neighbours for as
-// long as the birds have moved little against one another (Lists::hold),
-// which in a bunched, aligned flock is many ticks; the step then reads the
-// lists instead of searching a grid and merging cells every tick.
+// long as the birds have moved little against one another (the proof is
+// at the top of fast_engine_lists.cpp), which in a bunched, aligned flock
+// is many ticks; the step then reads the lists instead of searching a grid
+// and merging cells every tick.
 
 // 90 plus a skin of 6: how far a candidate may stand when the list is made;
 // and 28 plus the same skin for the candidates that may come closer than 28
@@ -140,9 +141,16 @@ inline constexpr double kListRadius = 96.0;
 inline constexpr Threshold kListed = threshold(kListRadius);
 inline constexpr double kCloseRadius = 34.0;
 inline constexpr Threshold kCloseListed = threshold(kCloseRadius);
-// The largest drift, against the flock's mean drift, that keeps every list
-// whole: the skin / 2 less a margin (see Lists::hold).
+// The largest drift of a bird, against a drift c common to all, that keeps
+// every list whole: the skin / 2 less a margin (fast_engine_lists.cpp).
 inline constexpr double kMaxDrift = 2.99;
+
+// One group's birds at the end of a step: the sum of their drifts, and
+// whether each is within kMaxDrift of the step's c (Lists::held).
+struct Drift {
+  double x = 0, y = 0;
+  bool within = false;
+};
 
 // The engine keeps its state in group order: the bird in slot k is
 // members[k], and group g holds slots first[g] .. first[g + 1], so a
@@ -163,9 +171,16 @@ struct Lists {
   // once the lists have grown to their size.
   std::vector<std::uint32_t> start, fill, search_start, search_slots, slot_of, moved;
 
+  // Whether the lists hold for the state the last step made, as that step
+  // found: every bird's drift e since they were made within kMaxDrift of
+  // c = (cx, cy), which each step predicts from the flock's mean drift on
+  // the two ticks before (any c will do; a good guess keeps the lists).
+  bool held = false;
+  double cx = 0, cy = 0;            // c, for the step about to run
+  double mean_x = 0, mean_y = 0;    // the mean drift at the step's start
+  std::vector<Drift> drift;         // per group, as the step leaves it
+
   std::size_t groups() const { return first.empty() ? 0 : first.size() - 1; }
-  // Whether every list still holds its group's neighbours at state `s`.
-  bool hold(const Soa& s) const;
 };
 
 // ---- The engine ----------------------------------------------------------------
@@ -208,6 +223,7 @@ struct StepView {
   const double *x, *y, *vx, *vy;  // start of tick
   double *nx, *ny, *nvx, *nvy;    // end of tick
   const Lists* lists;
+  Drift* drift;  // by group
   Weights w;
 };
 

@@ -14,7 +14,9 @@
 namespace susurration::fast {
 
 // Why a list made at tick t0 still holds a superset of its group's
-// neighbours at a later tick, while every |e_i - c| <= kMaxDrift:
+// neighbours at a later tick, while every |e_i - c| <= kMaxDrift, where
+// e_i is bird i's drift since t0 and c any vector (Lists::held; the
+// kernel's finish_group measures it):
 //  - A bird j left out of the lists of bird i's group had s > kListed.above
 //    at t0, so by the pre-test's proof the exact square of its rounded delta
 //    was above 96^2, and its true torus distance from i (the rounded delta
@@ -23,8 +25,8 @@ namespace susurration::fast {
 //    torus distance obeys the triangle inequality, so today's true distance
 //    is at least the old one less |e_i - e_j| <= |e_i - c| + |e_j - c|. The
 //    computed e_i are within 3e-13 of the true drifts (a rounded
-//    difference, then an exact wrap), and c is any vector, so the distance
-//    is at least 96 - 2e-13 - 2 (2.99 + 1e-12) > 90.01.
+//    difference, then an exact wrap), so the distance is at least
+//    96 - 2e-13 - 2 (2.99 + 1e-12) > 90.01.
 //  - The step's delta is within 2e-13 of that distance, so its d is above
 //    90: j is not i's neighbour, as the reference would find.
 //  - Alike for the close positions: a candidate left out of them stood
@@ -32,38 +34,7 @@ namespace susurration::fast {
 //    has no term for it.
 // The drift is wrapped as FIELD-3 wraps a delta; a flock that has moved
 // half the field since, or a bird at NaN, only makes the lists again
-// (a NaN fails every comparison below).
-bool Lists::hold(const Soa& s) const {
-  if (!built) {
-    return false;
-  }
-  const std::size_t n = s.x.size();
-  auto drift = [&](std::size_t i) {
-    double ex = s.x[i] - x0[i];
-    double ey = s.y[i] - y0[i];
-    wrap_delta(ex, kWidth);
-    wrap_delta(ey, kHeight);
-    return std::array<double, 2>{ex, ey};
-  };
-  double cx = 0;
-  double cy = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const auto [ex, ey] = drift(i);
-    cx += ex;
-    cy += ey;
-  }
-  cx /= static_cast<double>(n);
-  cy /= static_cast<double>(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const auto [ex, ey] = drift(i);
-    const double ox = ex - cx;
-    const double oy = ey - cy;
-    if (!(ox * ox + oy * oy <= kMaxDrift * kMaxDrift)) {
-      return false;
-    }
-  }
-  return true;
-}
+// (a NaN fails every comparison).
 
 namespace {
 
@@ -243,6 +214,17 @@ void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>&
   });
   lists.x0 = s.x;
   lists.y0 = s.y;
+  lists.drift.resize(groups);
+  // No drift yet; the birds will next have drifted by about their
+  // velocities, so c is first guessed as their mean.
+  double vx = 0, vy = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    vx += s.vx[k];
+    vy += s.vy[k];
+  }
+  lists.mean_x = lists.mean_y = 0;
+  lists.cx = n == 0 ? 0 : vx / static_cast<double>(n);
+  lists.cy = n == 0 ? 0 : vy / static_cast<double>(n);
   lists.built = true;
 }
 

@@ -7,8 +7,8 @@
 //    W that stand close together, and each group has a list of every bird
 //    within 96 of one of its birds: a superset of each of its birds'
 //    neighbours (DET-4). The lists are made again only when the birds have
-//    drifted apart by more than the 6 to spare (Lists::hold proves the
-//    bound); an aligned flock moves almost as one, so they last many ticks.
+//    drifted apart by more than the 6 to spare (fast_engine_lists.cpp
+//    proves the bound); an aligned flock moves almost as one, so they last many ticks.
 //  - Index order (STATE-2). Each list is made in increasing index order
 //    once, when the lists are made: the candidates are marked in a bitmap
 //    over the bird indices and read back in order, in time linear in the
@@ -68,12 +68,12 @@ void settle(const StepView& v, std::size_t slot, double ux, double uy) {
 constexpr std::size_t kParallelWork = 16384;
 
 void Flock::step(const Weights& w) {
-  if (!lists.hold(now)) {
+  if (!lists.built || !lists.held) {
     build_lists(now, next, kernel, scratch, *pool, counters.pre_tests, lists);
     ++counters.list_builds;
   }
   const StepView view{now.x.data(),  now.y.data(),  now.vx.data(),  now.vy.data(), next.x.data(),
-                      next.y.data(), next.vx.data(), next.vy.data(), &lists,        w};
+                      next.y.data(), next.vx.data(), next.vy.data(), &lists,        lists.drift.data(), w};
   Handout handout(lists.order.size(), pool->threads());
   auto job = [&](int thread) {
     Scratch& sc = scratch[static_cast<std::size_t>(thread)];
@@ -90,6 +90,23 @@ void Flock::step(const Weights& w) {
     counters.neighbour_pairs += std::exchange(sc.tally.neighbour_pairs, 0);
   }
   ++counters.steps;
+  // Whether the lists hold for the new state, and the next guess of c: the
+  // mean drift moved on by as much as it moved this tick.
+  double x = 0, y = 0;
+  bool within = true;
+  for (const Drift& d : lists.drift) {
+    x += d.x;
+    y += d.y;
+    within = within && d.within;
+  }
+  const double n = static_cast<double>(now.x.size());
+  x /= n;
+  y /= n;
+  lists.held = within;
+  lists.cx = x + (x - lists.mean_x);
+  lists.cy = y + (y - lists.mean_y);
+  lists.mean_x = x;
+  lists.mean_y = y;
   std::swap(now, next);
   mirror_stale = true;  // no one reads it while the flock steps
 }
