@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "fast_engine_detail.hpp"
@@ -53,20 +54,55 @@ int group_cell(double x, double y) {
   return r * kGroupColumns + (r % 2 == 0 ? c : kGroupColumns - 1 - c);
 }
 
-// Where candidates are searched for: cells at least 111 x 120, wider than
-// kListRadius with room for rounding (and for a wider skin), so that every bird within it of a
-// bird stands in the 3 x 3 block of cells around that bird's cell.
-constexpr int kSearchColumns = 9;
-constexpr int kSearchRows = 5;
+// Whether the birds in slots a and b stand more than kGroupSpan apart on x
+// or on y, across the seams (a NaN is near nothing).
+constexpr double kGroupSpan = 45.0;
+
+bool far_apart(const Soa& s, std::size_t a, std::size_t b) {
+  double dx = s.x[b] - s.x[a];
+  double dy = s.y[b] - s.y[a];
+  wrap_delta(dx, kWidth);
+  wrap_delta(dy, kHeight);
+  return !(std::fabs(dx) <= kGroupSpan && std::fabs(dy) <= kGroupSpan);
+}
+
+// Where candidates are searched for: cells of about 32 x 33. A group
+// searches the cells under its birds' box widened by kListRadius and 1 to
+// spare for the rounding of a cell's edges; every bird within kListRadius
+// of one of the group's birds stands there. A coordinate equal to the
+// field's size is binned with 0, where the torus puts it.
+constexpr int kSearchColumns = 31;
+constexpr int kSearchRows = 18;
 constexpr int kSearchCells = kSearchColumns * kSearchRows;
+constexpr double kSearchReach = kListRadius + 1;
+
+int search_index(double p, double size, int count) {
+  const int k = static_cast<int>(p * (count / size));
+  return k >= count ? k - count : k;  // p <= size (FIELD-2)
+}
 
 int search_cell(double x, double y) {
   if (std::isnan(x) || std::isnan(y)) {
     return 0;
   }
-  const int c = std::min(static_cast<int>(x * (kSearchColumns / kWidth)), kSearchColumns - 1);
-  const int r = std::min(static_cast<int>(y * (kSearchRows / kHeight)), kSearchRows - 1);
-  return r * kSearchColumns + c;
+  return search_index(y, kHeight, kSearchRows) * kSearchColumns +
+         search_index(x, kWidth, kSearchColumns);
+}
+
+// The search cells' indices from p + lo - reach to p + hi + reach on an
+// axis of `count` cells across `size`, each once: [first, first + span).
+struct Span {
+  int first, span;
+};
+
+Span search_span(double p, double lo, double hi, double size, int count) {
+  const double per = count / size;
+  if (!(std::isfinite(p) && std::isfinite(lo) && std::isfinite(hi))) {
+    return {0, count};  // a bird at NaN: search everywhere (none will be listed)
+  }
+  const int a = static_cast<int>(std::floor((p + lo - kSearchReach) * per));
+  const int b = static_cast<int>(std::floor((p + hi + kSearchReach) * per));
+  return {((a % count) + count) % count, std::min(b - a + 1, count)};
 }
 
 // A stable counting sort of the birds by `cell_of`: `order` lists them cell
@@ -95,23 +131,32 @@ void counting_sort(const Soa& s, int cells, CellOf cell_of, std::vector<std::uin
 void list_group(const Soa& s, const Kernel& kernel, const std::vector<std::uint32_t>& search_start,
                 const std::vector<std::uint32_t>& search_slots, std::size_t g, Scratch& sc,
                 Tally& tally, Lists& lists) {
-  std::array<bool, kSearchCells> block{};
-  for (std::size_t slot = lists.first[g]; slot < lists.first[g + 1]; ++slot) {
-    const int home = search_cell(s.x[slot], s.y[slot]);
-    for (int dr = -1; dr <= 1; ++dr) {
-      for (int dc = -1; dc <= 1; ++dc) {
-        const int c = (home % kSearchColumns + dc + kSearchColumns) % kSearchColumns;
-        const int r = (home / kSearchColumns + dr + kSearchRows) % kSearchRows;
-        block[static_cast<std::size_t>(r * kSearchColumns + c)] = true;
-      }
+  // The box of the group's birds, as deltas from its first (FIELD-3).
+  const std::size_t first = lists.first[g];
+  double lo_x = 0, hi_x = 0, lo_y = 0, hi_y = 0;
+  for (std::size_t slot = first + 1; slot < lists.first[g + 1]; ++slot) {
+    double dx = s.x[slot] - s.x[first];
+    double dy = s.y[slot] - s.y[first];
+    wrap_delta(dx, kWidth);
+    wrap_delta(dy, kHeight);
+    lo_x = std::min(lo_x, dx);
+    hi_x = std::max(hi_x, dx);
+    lo_y = std::min(lo_y, dy);
+    hi_y = std::max(hi_y, dy);
+    if (std::isnan(dx) || std::isnan(dy)) {
+      lo_x = lo_y = std::numeric_limits<double>::quiet_NaN();
     }
   }
+  const Span columns = search_span(s.x[first], lo_x, hi_x, kWidth, kSearchColumns);
+  const Span rows = search_span(s.y[first], lo_y, hi_y, kHeight, kSearchRows);
   std::vector<std::uint32_t>& near = sc.near;
   near.clear();
-  for (int c = 0; c < kSearchCells; ++c) {
-    if (block[static_cast<std::size_t>(c)]) {
-      near.insert(near.end(), search_slots.begin() + search_start[c],
-                  search_slots.begin() + search_start[c + 1]);
+  for (int r = 0; r < rows.span; ++r) {
+    const int row = (rows.first + r) % kSearchRows;
+    for (int c = 0; c < columns.span; ++c) {
+      const int cell = row * kSearchColumns + (columns.first + c) % kSearchColumns;
+      near.insert(near.end(), search_slots.begin() + search_start[cell],
+                  search_slots.begin() + search_start[cell + 1]);
     }
   }
   kernel.collect(s, lists, g, near, sc, tally);
@@ -169,11 +214,18 @@ void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>&
   for (std::size_t k = 0; k < n; ++k) {
     lists.slot_of[lists.members[k]] = static_cast<std::uint32_t>(k);
   }
-  const std::size_t groups = (n + kernel.lanes - 1) / kernel.lanes;
-  lists.first.resize(groups + 1);
-  for (std::size_t g = 0; g <= groups; ++g) {
-    lists.first[g] = static_cast<std::uint32_t>(std::min(g * kernel.lanes, n));
+  // Groups: up to W birds in a row of that order, a new one begun where
+  // the next bird stands far from the group's first, so that a group of a
+  // sparse flock does not stretch along a row and make its list long.
+  lists.first.clear();
+  for (std::size_t k = 0; k < n; ++k) {
+    if (lists.first.empty() || k - lists.first.back() == kernel.lanes ||
+        far_apart(s, lists.first.back(), k)) {
+      lists.first.push_back(static_cast<std::uint32_t>(k));
+    }
   }
+  lists.first.push_back(static_cast<std::uint32_t>(n));
+  const std::size_t groups = lists.first.size() - 1;
 
   const std::vector<std::uint32_t>& search_start = lists.search_start;
   const std::vector<std::uint32_t>& search_slots = lists.search_slots;
