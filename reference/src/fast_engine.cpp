@@ -53,24 +53,10 @@ void Cells::bin(const Soa& s) {
   }
   std::array<std::uint32_t, kCount> fill;
   std::copy(start_.begin(), start_.end() - 1, fill.begin());
-  far_in_first_column_ = false;
-  far_in_first_row_ = false;
   for (std::size_t i = 0; i < n; ++i) {
     const int c = cell_of_[i];
     birds_[fill[static_cast<std::size_t>(c)]++] = static_cast<std::uint32_t>(i);
-    far_in_first_column_ |= c % kColumns == 0 && s.x[i] > kWidth / 2;
-    far_in_first_row_ |= c / kColumns == 0 && s.y[i] > kHeight / 2;
   }
-}
-
-bool Cells::seam_x(int cell) const {
-  const int c = cell % kColumns;
-  return c == 0 || c == kColumns - 1 || (c == 1 && far_in_first_column_);
-}
-
-bool Cells::seam_y(int cell) const {
-  const int r = cell / kColumns;
-  return r == 0 || r == kRows - 1 || (r == 1 && far_in_first_row_);
 }
 
 int Cells::offset(int cell, int dc, int dr) {

@@ -73,12 +73,12 @@ struct Soa {
   void load(const State& s);
 };
 
-// ---- The cell index -----------------------------------------------------------
+// ---- The cell index (the metrics') ---------------------------------------------
 //
 // The reference's cells (neighbours.hpp: 11 x 6 cells of 90.9 x 100, so every
 // neighbour of a bird stands in the 3 x 3 block around its cell), binned by
 // a counting sort that is stable: each cell's list is in increasing index
-// order, which the step and the metrics build their index order from.
+// order.
 class Cells {
  public:
   static constexpr int kColumns = Grid::kColumns;
@@ -91,30 +91,13 @@ class Cells {
   std::span<const std::uint32_t> birds(int cell) const {
     return {birds_.data() + start_[cell], birds_.data() + start_[cell + 1]};
   }
-  // The birds in cell order: birds(cell)[k] is bird_at(first_slot(cell) + k).
-  std::size_t first_slot(int cell) const { return start_[cell]; }
-  std::uint32_t bird_at(std::size_t slot) const { return birds_[slot]; }
 
   // The cell dc columns and dr rows away from `cell`, across the seams.
   static int offset(int cell, int dc, int dr);
   // The 3 x 3 block around `cell`: nine distinct cells, `cell` first.
   static const int* block(int cell);
 
-  // Whether FIELD-3 may move the delta from a bird of `cell` to a bird of
-  // its block, on x or on y. A bird stands in the middle column of its
-  // block, so with the block's columns c-1..c+1 inside 0..10 every
-  // candidate's x is within two column widths (181.9, and 1e-12 for the
-  // rounding of grid_column) of the bird's: |dx| < 500, and the wrap moves
-  // nothing. Only the blocks that cross the seam (columns 0 and 10) need
-  // it, and those of column 1 when column 0 holds an x > 500: rounding can
-  // bin an x just below 1000, or exactly 1000 (FIELD-2), into column 0.
-  // Rows alike, with 100-high rows and the limit 300.
-  bool seam_x(int cell) const;
-  bool seam_y(int cell) const;
-
  private:
-  bool far_in_first_column_ = false;
-  bool far_in_first_row_ = false;
   std::vector<int> cell_of_;
   std::vector<std::uint32_t> start_;
   std::vector<std::uint32_t> birds_;

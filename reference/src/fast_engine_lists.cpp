@@ -113,9 +113,9 @@ void counting_sort(const Soa& s, int cells, CellOf cell_of, std::vector<std::uin
   }
 }
 
-// Group g's list: the birds of the 3 x 3 blocks around its birds' search
-// cells, those within kListRadius of one of them kept, in increasing index
-// order; and the positions in it of those within kCloseRadius.
+// Group g's list: the birds of the search cells under its box, those
+// within kListRadius of one of its birds kept, in increasing index order;
+// and the positions in it of those within kCloseRadius.
 void list_group(const Soa& s, const Kernel& kernel, const std::vector<std::uint32_t>& search_start,
                 const std::vector<std::uint32_t>& search_slots, std::size_t g, Scratch& sc,
                 Tally& tally, Lists& lists) {

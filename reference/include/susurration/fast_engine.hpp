@@ -6,7 +6,8 @@
 // reference/tests/fast_engine_test.cpp proves it equal to the reference on
 // whole states and metrics, tick by tick. How it stays exact is told where
 // it happens: the pre-test on squared distances and the index order of the
-// sums in fast_engine_detail.hpp, the step in fast_engine_step.cpp, the
+// sums in fast_engine_detail.hpp, the candidate lists and why they hold in
+// fast_engine_lists.cpp, the step in fast_engine_step.cpp, the
 // metrics in fast_engine_metrics.cpp.
 #pragma once
 
@@ -20,8 +21,9 @@ namespace susurration {
 
 // Machine-independent work of a FastFlock's steps, summed over its life.
 struct FastCounters {
-  // (bird, candidate) pairs whose squared distance was compared: the plain
-  // grid's distance tests, as Counters counts them.
+  // (bird, candidate) pairs whose squared distance was compared, those
+  // compared when the candidate lists were made included: what Counters
+  // counts as the plain grid's distance tests.
   std::uint64_t pre_tests = 0;
   // cr_hypot calls on bird pairs: where the pre-test could not decide, or
   // d itself was needed (closer than 28).
