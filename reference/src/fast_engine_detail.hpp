@@ -146,6 +146,9 @@ struct Lists {
   std::vector<std::vector<std::uint32_t>> candidates;  // group g's slots, in increasing bird index
   std::vector<std::vector<double>> ids;                // and their birds' indices, as doubles
   std::vector<std::vector<std::uint32_t>> close;  // positions in the list within kCloseRadius
+  // Where the group's own birds stand in its list, as place * kMaxLanes +
+  // lane, in increasing place (a bird at NaN is not in its own list).
+  std::vector<std::vector<std::uint32_t>> own;
   std::vector<std::uint32_t> order;                    // the groups, most work first
   std::vector<double> x0, y0;  // where each slot's bird stood when the lists were made
   std::size_t work = 0;        // lanes times candidates, over all groups

@@ -157,6 +157,8 @@ void list_group(const Soa& s, const Kernel& kernel, const std::vector<std::uint3
   std::vector<std::uint32_t>& list = lists.candidates[g];
   std::vector<double>& ids = lists.ids[g];
   std::vector<std::uint32_t>& close = lists.close[g];
+  std::vector<std::uint32_t>& own = lists.own[g];
+  own.clear();
   list.resize(listed);
   ids.resize(listed);
   close.resize(close_listed + 1);  // room for the write past the last (below)
@@ -170,6 +172,9 @@ void list_group(const Soa& s, const Kernel& kernel, const std::vector<std::uint3
       close_at += (near_bits >> bit) & 1;
       list[at] = lists.slot_of[j];
       ids[at] = static_cast<double>(j);  // exact: n < 2^53
+      if (list[at] >= lists.first[g] && list[at] < lists.first[g + 1]) {
+        own.push_back(static_cast<std::uint32_t>(at * kMaxLanes + (list[at] - lists.first[g])));
+      }
       ++at;
     }
     sc.seen[word] = 0;
@@ -219,6 +224,7 @@ void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>&
   lists.candidates.resize(groups);
   lists.ids.resize(groups);
   lists.close.resize(groups);
+  lists.own.resize(groups);
   // Each group's list on its own, so the groups are shared out among the
   // threads as the step shares them.
   Handout handout(groups, pool.threads());
