@@ -93,7 +93,9 @@ def verdict(measured, target, lower_is_better=True):
     met = measured <= target if lower_is_better else measured >= target
     if met:
         return "met"
-    return "missed by %.1f×" % (measured / target)
+    ratio = measured / target
+    # Two decimals near the target, where one would print "missed by 1.0×".
+    return ("missed by %.2f×" if ratio < 1.1 else "missed by %.1f×") % ratio
 
 
 def main():
@@ -253,8 +255,10 @@ def main():
     w("")
     w("| target | measured | |")
     w("|---|---|---|")
+    # Judged by the slower of the two, the command being what people run.
     w("| `verify` n = 400, 20,000 ticks, weights 1,1,1: at most %.1f s wall on 2 cores | %s (library), %s (command) | %s |" % (
-        TARGET_VERIFY_S, fmt_time(fast_111), fmt_time(verify_wall), verdict(fast_111, TARGET_VERIFY_S)))
+        TARGET_VERIFY_S, fmt_time(fast_111), fmt_time(verify_wall),
+        verdict(max(fast_111, verify_wall), TARGET_VERIFY_S)))
     worst = max(tests_per_pair[n] for n in (10, 120, 400))
     w("| distance tests per tick at most %.1f × the pairs within 90 (n ≤ 400, the seed's sizes) | %.2f at most (%.2f at n = 400) | %s |" % (
         TARGET_TESTS_PER_PAIR, worst, tests_per_pair[400], verdict(worst, TARGET_TESTS_PER_PAIR)))
