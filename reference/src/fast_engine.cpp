@@ -89,7 +89,6 @@ const int* Cells::block(int cell) {
 void Scratch::resize(std::size_t n) {
   seen.assign(n / 64 + 1, 0);
   close_seen.assign(n / 64 + 1, 0);
-  pending.resize(n);
   // kMaxLanes per candidate at most, and room for one more whole vector.
   close.dx.resize(kMaxLanes * (n + 1));
   close.dy.resize(kMaxLanes * (n + 1));

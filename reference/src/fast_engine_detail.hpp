@@ -165,8 +165,6 @@ struct Lists {
   double cx = 0, cy = 0;            // c, for the step about to run
   double mean_x = 0, mean_y = 0;    // the mean drift at the step's start
   std::vector<Drift> drift;         // per group, as the step leaves it
-
-  std::size_t groups() const { return first.empty() ? 0 : first.size() - 1; }
 };
 
 // ---- The engine ----------------------------------------------------------------
@@ -193,7 +191,6 @@ struct Tally {
 struct Scratch {
   std::vector<std::uint64_t> seen;        // a bit per bird, all clear between uses
   std::vector<std::uint64_t> close_seen;  // the same, for kCloseRadius
-  std::vector<std::uint32_t> pending;  // candidates that need cr_hypot on some lane
   CloseList close;                     // kMaxLanes entries per candidate at most
   std::vector<std::uint8_t> lanes;     // per candidate of pass B, its listed lanes as bits
   std::vector<std::uint32_t> near;     // a group's search cells' birds, when lists are made

@@ -240,18 +240,16 @@ void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>&
   for (Scratch& sc : scratch) {
     pre_tests += std::exchange(sc.tally.pre_tests, 0);
   }
-  lists.work = 0;
-  for (std::size_t g = 0; g < groups; ++g) {
-    lists.work += (lists.first[g + 1] - lists.first[g]) * lists.candidates[g].size();
-  }
-
-  lists.order.resize(groups);
-  for (std::size_t g = 0; g < groups; ++g) {
-    lists.order[g] = static_cast<std::uint32_t>(g);
-  }
-  auto work = [&lists](std::uint32_t g) {
+  // A group's work: lanes times candidates.
+  auto work = [&lists](std::size_t g) {
     return (lists.first[g + 1] - lists.first[g]) * lists.candidates[g].size();
   };
+  lists.work = 0;
+  lists.order.resize(groups);
+  for (std::size_t g = 0; g < groups; ++g) {
+    lists.work += work(g);
+    lists.order[g] = static_cast<std::uint32_t>(g);
+  }
   std::sort(lists.order.begin(), lists.order.end(), [&work](std::uint32_t a, std::uint32_t b) {
     return work(a) != work(b) ? work(a) > work(b) : a < b;
   });
