@@ -1,0 +1,38 @@
+"""The shared skeleton of the hostile engines: a proxy in front of the
+reference engine (`susurration engine`, whose path is the first argument)
+that lets each engine misbehave in one way.
+
+An engine script defines `misbehave(request, forward)`, called for every
+request; `forward(request)` asks the reference and returns its response as
+a dict. `misbehave` returns the line to write (a dict is dumped as JSON, a
+str or bytes is written as it is, with a newline), or None to write nothing.
+"""
+import json
+import subprocess
+import sys
+
+
+def serve(misbehave):
+    real = subprocess.Popen([sys.argv[1], "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def forward(request):
+        real.stdin.write(json.dumps(request).encode() + b"\n")
+        real.stdin.flush()
+        return json.loads(real.stdout.readline())
+
+    out = sys.stdout.buffer
+    for line in sys.stdin.buffer:
+        request = json.loads(line)
+        answer = misbehave(request, forward)
+        if answer is None:
+            continue
+        if isinstance(answer, dict):
+            answer = json.dumps(answer).encode()
+        elif isinstance(answer, str):
+            answer = answer.encode("utf-8", "surrogateescape")
+        out.write(answer + b"\n")
+        out.flush()
+        if request["method"] == "shutdown":
+            break
+    real.stdin.close()
+    real.wait()

@@ -1,0 +1,148 @@
+# The hostile-engine catalogue (hostile/README.md): one engine script per
+# misbehaviour, graded for real; asserts the header's promises and what
+# PROTO-3 promises for every engine: a bounded time, a valid report in each
+# format, and no live descendant afterwards.
+"""Run: hostile_test.py --susurration BIN SCRIPT. Exit 0 when it holds."""
+import argparse
+import fnmatch
+import json
+import os
+import pathlib
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+import xml.etree.ElementTree as ET
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+MARK = "SUSURRATION_HOSTILE_MARK"
+
+
+def header(script):
+    h = {"args": [], "expect": [], "within": 60.0, "exit": None, "level": None}
+    for line in script.read_text().splitlines():
+        m = re.match(r"#\s*(hostile|args|expect-exit|expect-level|expect|within):\s*(.*)$", line)
+        if not m:
+            continue
+        key, value = m.group(1), m.group(2).strip()
+        if key == "args":
+            h["args"] += shlex.split(value)
+        elif key == "expect-exit":
+            h["exit"] = int(value)
+        elif key == "expect-level":
+            h["level"] = value
+        elif key == "expect":
+            glob, outcome, regex = value.split(None, 2)
+            h["expect"].append((glob, outcome, regex))
+        elif key == "within":
+            h["within"] = float(value)
+    return h
+
+
+def marked_processes(mark):
+    """Every live process carrying the mark in its environment: the engine's
+    descendants inherit it whatever session or group they moved to."""
+    found = []
+    needle = ("%s=%s" % (MARK, mark)).encode()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            env = pathlib.Path("/proc", entry, "environ").read_bytes()
+            stat = pathlib.Path("/proc", entry, "stat").read_text()
+        except OSError:
+            continue
+        # A zombie is gone already: only its parent's reap is missing.
+        if needle in env.split(b"\0") and stat.rsplit(")", 1)[1].split()[0] != "Z":
+            found.append(int(entry))
+    return found
+
+
+def fail(message):
+    print("FAIL: " + message)
+    sys.exit(1)
+
+
+def check_report(fmt, text):
+    if fmt == "json":
+        import jsonschema
+        report = json.loads(text)
+        schema = json.loads((ROOT / "schemas" / "report.schema.json").read_text())
+        jsonschema.Draft202012Validator(schema).validate(report)
+        return report
+    if fmt == "junit":
+        ET.fromstring(text.encode("utf-8"))
+        bad = [c for c in text if ord(c) < 0x20 and c not in "\t\n\r"]
+        if bad:
+            fail("JUnit report holds characters XML 1.0 forbids: %r" % bad[:5])
+        return None
+    bad = [c for c in text if (ord(c) < 0x20 and c not in "\t\n") or 0x7F <= ord(c) < 0xA0]
+    if bad:
+        fail("text report holds raw control characters: %r" % bad[:5])
+    return None
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--susurration", required=True)
+    p.add_argument("script")
+    a = p.parse_args()
+    script = pathlib.Path(a.script).resolve()
+    h = header(script)
+    engine = " ".join(shlex.quote(w) for w in [sys.executable, str(script), a.susurration])
+    for fmt in ("json", "junit", "text"):
+        mark = uuid.uuid4().hex
+        env = dict(os.environ, **{MARK: mark})
+        with tempfile.TemporaryDirectory() as tmp:
+            out = pathlib.Path(tmp) / ("report." + fmt)
+            command = [a.susurration, "grade", "--engine", engine, "--report", fmt, "--output", str(out)] + h["args"]
+            start = time.monotonic()
+            proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    cwd=tmp, start_new_session=True)
+            try:
+                stdout, stderr = proc.communicate(timeout=h["within"])
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.communicate()
+                for pid in marked_processes(mark):
+                    os.kill(pid, signal.SIGKILL)
+                fail("%s report: grade still running after %g s" % (fmt, h["within"]))
+            took = time.monotonic() - start
+            time.sleep(0.2)
+            left = marked_processes(mark)
+            for pid in left:
+                os.kill(pid, signal.SIGKILL)
+            if left:
+                fail("%s report: %d engine processes left alive: %s" % (fmt, len(left), left))
+            if h["exit"] is not None and proc.returncode != h["exit"]:
+                fail("%s report: exit %d, expected %d; stderr: %s" % (fmt, proc.returncode, h["exit"],
+                                                                    stderr.decode(errors="replace")[-500:]))
+            if not out.exists():
+                fail("%s report: no report written; stderr: %s" % (fmt, stderr.decode(errors="replace")[-500:]))
+            raw = out.read_bytes()
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                fail("%s report is not valid UTF-8: %s" % (fmt, e))
+            report = check_report(fmt, text)
+            if report is not None:
+                if h["level"] is not None and report["level"] != h["level"]:
+                    fail("level %r, expected %r" % (report["level"], h["level"]))
+                for glob, outcome, regex in h["expect"]:
+                    matched = [c for c in report["cases"] if fnmatch.fnmatchcase(c["id"], glob)]
+                    if not matched:
+                        fail("no case matches %s" % glob)
+                    for c in matched:
+                        if c["outcome"] != outcome or not re.search(regex, c["message"]):
+                            fail("case %s: %s %r, expected %s matching %r" % (c["id"], c["outcome"],
+                                                                           c["message"], outcome, regex))
+            print("%s report: exit %d in %.1f s, nothing left behind" % (fmt, proc.returncode, took))
+    print("PASS %s" % script.name)
+
+
+if __name__ == "__main__":
+    main()
