@@ -1,0 +1,45 @@
+// Reading JSON text that came from outside the kit (an engine's response, a
+// request to `susurration engine`, a file a user named) with bounds, so that
+// no text can exhaust the stack or the memory of the kit, and with JSON's
+// numbers read as JSON means them:
+//
+// - depth: nesting deeper than the bound is refused before anything is
+//   built, so nothing recursive (dump, schema check, destruction) can meet
+//   it later;
+// - size: bytes and values are bounded before parsing, because a parse
+//   tree costs tens of bytes per value (a 63 MiB line of small numbers
+//   becomes gigabytes);
+// - numbers: one out of double range (1e400) is refused with the same
+//   error as any other bad text, never an exception of another type;
+//   `-0` is negative zero (nlohmann would read it as the integer 0), so it
+//   is read as the double -0.0 (and refused where an integer belongs, as
+//   0.0 would be).
+//
+// One scan, no recursion; then nlohmann's parser, which is iterative.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace susurration::forms {
+
+struct JsonBounds {
+  std::size_t max_bytes = 16u << 20;
+  std::size_t max_depth = 64;
+  std::size_t max_values = 1u << 20;  // numbers, strings, literals, arrays and objects
+};
+
+// The text is not JSON, or exceeds a bound. what() is one line that says
+// which, with the byte offset where the scan or the parser stopped.
+class JsonTextError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Json is nlohmann::json or nlohmann::ordered_json (both instantiated).
+template <class Json>
+Json parse_bounded(std::string_view text, const JsonBounds& bounds = {});
+
+}  // namespace susurration::forms
