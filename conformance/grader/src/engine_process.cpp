@@ -1,6 +1,6 @@
 // The engine subprocess: Boost.Process starts it; the exchange itself is
 // poll(2) on the pipes, because a deadline is the whole point and a blocking
-// stream read has none.
+// stream read has none. Stopping it is process_tree.hpp's sweep.
 #include "susurration/grader/engine_process.hpp"
 
 #include <fcntl.h>
@@ -9,17 +9,24 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
+#include <atomic>
 #include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
-#include <boost/process/group.hpp>
+#include <boost/process/env.hpp>
+#include <boost/process/environment.hpp>
+#include <boost/process/extend.hpp>
 #include <boost/process/io.hpp>
 #include <boost/process/pipe.hpp>
 #include <boost/process/search_path.hpp>
 #include <cerrno>
 #include <csignal>
-#include <array>
-#include <atomic>
+#include <cstdio>
+#include <cstring>
 #include <mutex>
+#include <random>
+
+#include "process_tree.hpp"
 
 namespace bp = boost::process;
 
@@ -28,35 +35,90 @@ namespace {
 
 constexpr std::size_t kMaxLine = 64 * 1024 * 1024;  // a 400-bird state is ~40 kB
 constexpr std::size_t kStderrLines = 20;
+// How long a stop may spend killing what the engine started, and then
+// reaping; a process the kernel has not let go by then is given up on
+// rather than waited for.
+constexpr long kSweepMs = 2000;
+constexpr auto kReapDeadline = std::chrono::milliseconds(1000);
+// How long an engine whose stdout or stdin closed gets to exit before it
+// is said to have closed it while still running.
+constexpr auto kExitAfterClose = std::chrono::milliseconds(200);
 
-// Spawning from several grading threads at once: each child must inherit
-// only its own pipe ends, so pipes are marked close-on-exec before any other
-// thread can fork (the child's ends are dup2'ed onto 0, 1, 2, which clears
-// the flag there).
+// Held while an engine is spawned, and while a stop looks for orphans: a
+// child of the kit that is not a live engine is then surely an orphan (a
+// sibling is never half-spawned), and pipes are made and marked
+// close-on-exec (pipe2) with no fork in between, so no engine inherits
+// another's pipe ends.
 std::mutex spawn_mutex;
 
-// The process groups of running engines, for kill_all_engines(). Fixed
-// size and lock-free, because a signal handler reads it.
+// The pids of running engines (each is also its process group), for
+// kill_all_engines() and for sparing siblings. Fixed size and lock-free,
+// because a signal handler reads it.
 constexpr std::size_t kMaxEngines = 256;
-std::array<std::atomic<pid_t>, kMaxEngines> live_groups{};
+std::array<std::atomic<pid_t>, kMaxEngines> live_engines{};
 
-void remember_group(pid_t group) {
-  for (auto& slot : live_groups) {
+void remember_engine(pid_t pid) {
+  for (auto& slot : live_engines) {
     pid_t empty = 0;
-    if (slot.compare_exchange_strong(empty, group)) return;
+    if (slot.compare_exchange_strong(empty, pid)) return;
   }
 }
 
-void forget_group(pid_t group) {
-  for (auto& slot : live_groups) {
-    pid_t expected = group;
+void forget_engine(pid_t pid) {
+  for (auto& slot : live_engines) {
+    pid_t expected = pid;
     if (slot.compare_exchange_strong(expected, 0)) return;
   }
 }
 
-void close_on_exec(int fd) { ::fcntl(fd, F_SETFD, ::fcntl(fd, F_GETFD) | FD_CLOEXEC); }
+// "SUSURRATION_ENGINE_TOKEN=<kit pid>-<nonce>-": every engine's token starts
+// with it and adds a serial number. Written once before the first spawn;
+// the signal handler reads it.
+char token_prefix[96];
+std::atomic<bool> token_ready{false};
+std::atomic<unsigned long> next_serial{0};
+
+// Once per kit, before its first engine.
+void prepare_kit() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    // Writing to an engine that has died raises SIGPIPE, which would end
+    // the grader; ignored, the write fails with EPIPE and the case is
+    // errored. (Engines get the default back: see spawn.)
+    std::signal(SIGPIPE, SIG_IGN);
+    // A pipe end must never land on 0, 1 or 2 in the kit: the child's
+    // dup2 onto the same number would keep its close-on-exec flag.
+    for (int fd = 0; fd <= 2; ++fd) {
+      if (::fcntl(fd, F_GETFD) < 0) ::open("/dev/null", O_RDWR);
+    }
+    tree::become_subreaper();
+    std::random_device random;
+    std::snprintf(token_prefix, sizeof token_prefix, "%s=%ld-%08x%08x-", kEngineTokenVariable,
+                  static_cast<long>(::getpid()), random(), random());
+    token_ready = true;
+  });
+}
 
 void non_blocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
+
+bp::pipe make_pipe() {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) throw EngineStartError(std::string("cannot make a pipe: ") + std::strerror(errno));
+  return bp::pipe(fds[0], fds[1]);
+}
+
+// Runs in the child between fork and exec: its own process group (so that
+// one killpg reaches a well-behaved engine's whole tree at once), and the
+// SIGPIPE disposition a program expects rather than the kit's.
+struct ChildSetup {
+  template <class Executor>
+  void operator()(Executor&) const {
+    ::setpgid(0, 0);
+    struct sigaction dfl {};
+    dfl.sa_handler = SIG_DFL;
+    ::sigaction(SIGPIPE, &dfl, nullptr);
+  }
+};
 
 using Clock = std::chrono::steady_clock;
 
@@ -65,17 +127,28 @@ int remaining_ms(Clock::time_point end) {
   return left.count() < 0 ? 0 : static_cast<int>(left.count());
 }
 
+std::string signal_name(int sig) {
+  std::string text = "signal " + std::to_string(sig);
+  if (const char* abbrev = ::sigabbrev_np(sig)) text += std::string(" (SIG") + abbrev + ")";
+  return text;
+}
+
 }  // namespace
 
 struct EngineProcess::Impl {
-  bp::pipe in, out, err;
-  bp::group group;
+  bp::pipe in{-1, -1}, out{-1, -1}, err{-1, -1};
   bp::child child;
+  pid_t pid = 0;
+  std::string token;  // NAME=VALUE, as in the engine's environment
   std::string out_buffer;
   std::string err_partial;
   std::deque<std::string> err_lines;
   bool stopped = false;
   bool reaped = false;
+  bool lost = false;            // still there after SIGKILL and the reap deadline
+  bool killed_by_kit = false;   // still running when stop() ran out of grace
+  bool closed_stdout_running = false;
+  bool closed_stdin_running = false;
   int status = -1;
 
   // Keeps what the engine says on stderr, a line at a time, only the last few.
@@ -114,6 +187,13 @@ struct EngineProcess::Impl {
     }
   }
 
+  // After stdout or stdin closed: did the engine exit, or does it run on?
+  void note_closed(bool& still_running) {
+    const auto end = Clock::now() + kExitAfterClose;
+    while (!has_exited() && Clock::now() < end) ::usleep(2000);
+    still_running = !has_exited();
+  }
+
   // Drains stderr and reads stdout until a '\n', the deadline, or EOF.
   Reply read_line(Clock::time_point end) {
     for (;;) {
@@ -138,38 +218,44 @@ struct EngineProcess::Impl {
         if (n > 0) {
           out_buffer.append(buf, static_cast<std::size_t>(n));
         } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
-          drain_stderr(Clock::now() + std::chrono::milliseconds(200));
+          drain_stderr(Clock::now() + kExitAfterClose);
+          note_closed(closed_stdout_running);
           return {Reply::Kind::exited, out_buffer};
         }
       }
     }
   }
 
-  // Writes the whole request, or reports that the engine stopped reading.
-  bool write_all(const std::string& data, Clock::time_point end) {
+  enum class Written { all, deadline, closed };
+
+  // Writes the whole request, or says why not.
+  Written write_all(const std::string& data, Clock::time_point end) {
     std::size_t done = 0;
     while (done < data.size()) {
       pollfd fd{in.native_sink(), POLLOUT, 0};
       const int ready = ::poll(&fd, 1, remaining_ms(end));
       if (ready < 0 && errno == EINTR) continue;
-      if (ready <= 0) return false;
+      if (ready == 0) return Written::deadline;
+      if (ready < 0) return Written::closed;
       const ssize_t n = ::write(in.native_sink(), data.data() + done, data.size() - done);
       if (n < 0 && (errno == EAGAIN || errno == EINTR)) continue;
-      if (n <= 0) return false;
+      if (n <= 0) return Written::closed;  // EPIPE: nobody reads the engine's stdin
       done += static_cast<std::size_t>(n);
     }
-    return true;
+    return Written::all;
   }
 
   bool has_exited() {
     if (reaped) return true;
     siginfo_t info{};
-    // WNOWAIT: look without reaping, so the process group id cannot be
-    // reused before the group is killed.
-    return ::waitid(P_PID, static_cast<id_t>(child.id()), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+    // WNOWAIT: look without reaping, so that the pid (and the process
+    // group id) cannot be reused before everything is killed.
+    return ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
            info.si_pid != 0;
   }
 
+  // Boost owns the engine's pid: its wait, on that pid only, once the
+  // engine has surely exited, so that it returns at once.
   void reap() {
     if (reaped) return;
     std::error_code ec;
@@ -177,13 +263,56 @@ struct EngineProcess::Impl {
     status = ec ? -1 : child.native_exit_code();
     reaped = true;
   }
+
+  void reap_within(Clock::time_point end) {
+    while (!has_exited() && Clock::now() < end) ::usleep(1000);
+    if (has_exited()) {
+      reap();
+    } else {
+      // Unkillable for now (stuck in the kernel): give it up rather than
+      // wait. Detached, Boost's destructor will not wait for it either.
+      child.detach();
+      reaped = lost = true;
+    }
+  }
+
+  // Kills the engine and everything it started (process_tree.hpp), reaps
+  // the orphans found, then the engine itself, each within a deadline.
+  void contain() {
+    {
+      std::lock_guard lock(spawn_mutex);
+      tree::PidSet spare;
+      for (const auto& slot : live_engines) {
+        const pid_t other = slot.load();
+        if (other > 0 && other != pid) spare.add(other);
+      }
+      tree::Sweep sweep;
+      sweep.roots.add(pid);
+      sweep.token = token.c_str();
+      sweep.orphans = true;
+      sweep.spare = &spare;
+      tree::kill_all(sweep, tree::deadline_in(kSweepMs));
+      tree::reap(sweep.to_reap, tree::deadline_in(kSweepMs));
+    }
+    reap_within(Clock::now() + kReapDeadline);
+    // Only now: while it was unreaped its pid could not be reused, and
+    // sweeps by other workers spared it as a live engine.
+    forget_engine(pid);
+  }
 };
 
 void kill_all_engines() noexcept {
-  for (auto& slot : live_groups) {
-    const pid_t group = slot.load();
-    if (group > 0) ::killpg(group, SIGKILL);
+  tree::Sweep sweep;
+  for (const auto& slot : live_engines) {
+    const pid_t pid = slot.load();
+    if (pid > 0) sweep.roots.add(pid);
   }
+  if (token_ready.load()) {
+    sweep.token = token_prefix;
+    sweep.token_is_prefix = true;
+  }
+  sweep.orphans = true;  // the kit is going: every child of it goes too
+  tree::kill_all(sweep, tree::deadline_in(kSweepMs));
 }
 
 std::string resolve_program(const std::vector<std::string>& argv) {
@@ -199,21 +328,23 @@ std::string resolve_program(const std::vector<std::string>& argv) {
 
 EngineProcess::EngineProcess(const std::vector<std::string>& argv) : impl_(std::make_unique<Impl>()) {
   const boost::filesystem::path program = resolve_program(argv);
-  // Writing to an engine that has died raises SIGPIPE, which would end the
-  // grader; ignored, the write fails with EPIPE and the case is errored.
-  static std::once_flag ignore_sigpipe;
-  std::call_once(ignore_sigpipe, [] { std::signal(SIGPIPE, SIG_IGN); });
+  prepare_kit();
   const std::vector<std::string> args(argv.begin() + 1, argv.end());
+  const std::string prefix = token_prefix;
+  const std::string token = prefix.substr(prefix.find('=') + 1) + std::to_string(next_serial++);
+  bp::environment env = boost::this_process::environment();
+  env[kEngineTokenVariable] = token;
+  impl_->token = std::string(kEngineTokenVariable) + "=" + token;
   std::lock_guard lock(spawn_mutex);
-  for (bp::pipe* p : {&impl_->in, &impl_->out, &impl_->err}) {
-    close_on_exec(p->native_source());
-    close_on_exec(p->native_sink());
-  }
+  impl_->in = make_pipe();
+  impl_->out = make_pipe();
+  impl_->err = make_pipe();
   std::error_code ec;
   impl_->child = bp::child(program, bp::args(args), bp::std_in < impl_->in, bp::std_out > impl_->out,
-                           bp::std_err > impl_->err, impl_->group, ec);
+                           bp::std_err > impl_->err, env, bp::extend::on_exec_setup(ChildSetup{}), ec);
   if (ec) throw EngineStartError("cannot start " + argv[0] + ": " + ec.message());
-  remember_group(static_cast<pid_t>(impl_->child.id()));
+  impl_->pid = static_cast<pid_t>(impl_->child.id());
+  remember_engine(impl_->pid);
   non_blocking(impl_->in.native_sink());
   non_blocking(impl_->out.native_source());
   non_blocking(impl_->err.native_source());
@@ -223,11 +354,18 @@ EngineProcess::~EngineProcess() { stop(std::chrono::milliseconds(0)); }
 
 Reply EngineProcess::exchange(const std::string& request, std::chrono::milliseconds deadline) {
   const auto end = Clock::now() + deadline;
-  if (impl_->stopped || !impl_->write_all(request + "\n", end)) {
-    // A full pipe until the deadline is a hang; a closed one is an exit.
-    return {impl_->has_exited() || impl_->stopped ? Reply::Kind::exited : Reply::Kind::timeout, ""};
+  if (impl_->stopped) return {Reply::Kind::exited, ""};
+  switch (impl_->write_all(request + "\n", end)) {
+    case Impl::Written::all:
+      return impl_->read_line(end);
+    case Impl::Written::closed:
+      impl_->note_closed(impl_->closed_stdin_running);
+      return {Reply::Kind::exited, ""};
+    case Impl::Written::deadline:
+      break;
   }
-  return impl_->read_line(end);
+  // A pipe full until the deadline is a hang, unless the engine is gone.
+  return {impl_->has_exited() ? Reply::Kind::exited : Reply::Kind::timeout, ""};
 }
 
 void EngineProcess::stop(std::chrono::milliseconds grace) {
@@ -235,20 +373,28 @@ void EngineProcess::stop(std::chrono::milliseconds grace) {
   impl_->stopped = true;
   impl_->in.close();  // EOF on the engine's stdin: PROTOCOL rule 7 says it exits
   const auto end = Clock::now() + grace;
-  while (!impl_->has_exited() && Clock::now() < end) {
-    ::usleep(2000);
-  }
-  std::error_code ec;
-  impl_->group.terminate(ec);  // the engine and everything it started; harmless if gone
-  forget_group(static_cast<pid_t>(impl_->child.id()));
-  impl_->reap();
+  while (!impl_->has_exited() && Clock::now() < end) ::usleep(2000);
+  impl_->killed_by_kit = !impl_->has_exited();
+  impl_->contain();
   impl_->drain_stderr(Clock::now() + std::chrono::milliseconds(100));
 }
 
 int EngineProcess::exit_status() {
   if (!impl_->has_exited()) return -1;
   impl_->reap();
-  return WIFEXITED(impl_->status) ? WEXITSTATUS(impl_->status) : -1;
+  return WIFEXITED(impl_->status) && !impl_->lost ? WEXITSTATUS(impl_->status) : -1;
+}
+
+EngineProcess::Ending EngineProcess::ending() {
+  if (impl_->closed_stdout_running) return {"closed its stdout", "while still running"};
+  if (impl_->closed_stdin_running) return {"closed its stdin", "while still running"};
+  if (!impl_->has_exited()) return {"is running", "not stopped yet"};
+  impl_->reap();
+  if (impl_->lost) return {"could not be stopped", "still there after SIGKILL"};
+  const int status = impl_->status;
+  if (WIFEXITED(status)) return {"exited", "exit status " + std::to_string(WEXITSTATUS(status))};
+  if (WIFSIGNALED(status) && !impl_->killed_by_kit) return {"died", "killed by " + signal_name(WTERMSIG(status))};
+  return {"was stopped", "killed by the kit"};
 }
 
 std::string EngineProcess::stderr_tail() const {

@@ -1,9 +1,12 @@
 // One engine under test, running as a subprocess that speaks spec/PROTOCOL.md.
 //
 // The kit must never hang and never leave a process behind (PROTO-3), so
-// every exchange has a deadline, the engine runs in its own process group,
-// and stopping it kills the whole group: an engine that is a shell script
-// starting a JVM goes away as one.
+// every exchange and every wait has a deadline, and stopping an engine does
+// not rely on its cooperation: the kit is a child subreaper, and a stop
+// kills the engine's process group, every process descending from it, every
+// process carrying the engine's token in its environment, and every orphan
+// re-parented to the kit (src/process_tree.hpp). An engine that is a shell
+// script starting a JVM goes away as one, and so does one that daemonises.
 #pragma once
 
 #include <chrono>
@@ -27,7 +30,7 @@ struct Reply {
   enum class Kind {
     line,        // a complete line (without its '\n')
     timeout,     // no complete line before the deadline
-    exited,      // the engine closed stdout or exited first
+    exited,      // the engine closed stdout or stdin, or exited: ending() says which
     overlong,    // the line grew past the limit without ending
   };
   Kind kind = Kind::line;
@@ -45,13 +48,21 @@ class EngineProcess {
   // Writes one request line and waits for one response line.
   Reply exchange(const std::string& request, std::chrono::milliseconds deadline);
 
-  // Closes stdin, gives the engine `grace` to exit, then kills its process
-  // group; always reaps it. Safe to call twice.
+  // Closes stdin, gives the engine `grace` to exit, then kills it and all
+  // it started; reaps it within a deadline. Safe to call twice.
   void stop(std::chrono::milliseconds grace);
 
   // The engine's exit status, once it has exited; -1 while it runs or when
   // it was killed by a signal.
   int exit_status();
+
+  // How the engine went away, for "the engine <verb> during <method>
+  // (<detail>)": "exited" with "exit status 3"; "died" with "killed by
+  // signal 11 (SIGSEGV)"; "closed its stdout" with "while still running".
+  struct Ending {
+    std::string verb, detail;
+  };
+  Ending ending();
 
   // The last lines the engine wrote to stderr, for the report.
   std::string stderr_tail() const;
@@ -61,10 +72,16 @@ class EngineProcess {
   std::unique_ptr<Impl> impl_;
 };
 
-// Kills the process group of every engine still running. Async-signal-safe:
-// `grade` calls it from its SIGINT and SIGTERM handlers, so an interrupted
-// run leaves no engine behind either.
+// Kills every engine still running and everything each started, the way
+// stop() does, within a deadline. Async-signal-safe: `grade` calls it from
+// its SIGINT, SIGTERM, SIGHUP and SIGQUIT handlers, so an interrupted run
+// leaves no engine behind either.
 void kill_all_engines() noexcept;
+
+// The environment variable that carries each engine's token. Descendants
+// inherit it whatever session or group they move to; an engine that needs
+// the kit to find its children need do nothing with it.
+inline constexpr const char* kEngineTokenVariable = "SUSURRATION_ENGINE_TOKEN";
 
 // The program argv[0] names, looked up on PATH when it has no slash.
 // Throws EngineStartError when there is none.
