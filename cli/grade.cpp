@@ -36,10 +36,20 @@ struct Options {
   std::string transcript;
 };
 
-// An interrupted run still leaves no engine behind (PROTO-3).
+// An interrupted run still leaves no engine behind (PROTO-3): a closed
+// terminal (SIGHUP) and SIGQUIT as much as SIGINT and SIGTERM.
 extern "C" void on_signal(int signal) {
   kill_all_engines();
   ::_exit(128 + signal);
+}
+
+void on_signals_kill_engines_and_exit() {
+  struct sigaction action {};
+  action.sa_handler = on_signal;
+  // One handler at a time: a second signal waits until the first has
+  // killed everything and exited.
+  for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&action.sa_mask, s);
+  for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaction(s, &action, nullptr);
 }
 
 int run_grade_command(const Options& o) {
@@ -79,8 +89,7 @@ int run_grade_command(const Options& o) {
   }
   const std::vector<std::size_t> selected = select_cases(set, selection);
 
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  on_signals_kill_engines_and_exit();
   const GradeRun run = run_grade(set, selected, options);
 
   const ReportInput input{set, selection, options, run};

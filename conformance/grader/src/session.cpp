@@ -44,11 +44,12 @@ Json Session::exchange(const std::string& method, const Json& params) {
     case Reply::Kind::overlong:
       throw EngineBroke("a response line to " + method + " longer than the limit", quote(reply.text));
     case Reply::Kind::exited: {
+      // "exited (exit status 3)", "died (killed by signal 11 (SIGSEGV))",
+      // or "closed its stdout (while still running)": the stop below
+      // kills a running engine, but what it did first is already noted.
       process_->stop(std::chrono::milliseconds(200));
-      const int status = process_->exit_status();
-      throw EngineBroke("the engine exited during " + method +
-                            (status >= 0 ? " (exit status " + std::to_string(status) + ")"
-                                         : " (killed by a signal)"),
+      const EngineProcess::Ending end = process_->ending();
+      throw EngineBroke("the engine " + end.verb + " during " + method + " (" + end.detail + ")",
                         quote(reply.text));
     }
     case Reply::Kind::line:
