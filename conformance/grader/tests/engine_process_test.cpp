@@ -1,8 +1,19 @@
 // The engine subprocess: deadlines, exits, and no process left behind.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <iterator>
+#include <set>
+#include <sstream>
+#include <thread>
 
 #include "susurration/grader/engine_process.hpp"
 
@@ -10,6 +21,42 @@ namespace susurration::grader {
 namespace {
 
 using std::chrono::milliseconds;
+
+// A marker of this test's own in the environment, independent of the kit's
+// token: engines inherit it from this process, and so do their descendants
+// whatever session or group they move to.
+std::string mark_environment() {
+  static int serial = 0;
+  const std::string mark = std::to_string(::getpid()) + "-" + std::to_string(++serial);
+  ::setenv("ENGINE_PROCESS_TEST_MARK", mark.c_str(), 1);
+  return "ENGINE_PROCESS_TEST_MARK=" + mark;
+}
+
+// Every live (not zombie) process whose environment holds `entry`.
+std::vector<pid_t> marked_processes(const std::string& entry) {
+  std::vector<pid_t> found;
+  for (const auto& dir : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = dir.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream environ(dir.path() / "environ", std::ios::binary);
+    std::ifstream stat(dir.path() / "stat");
+    const std::string env((std::istreambuf_iterator<char>(environ)), std::istreambuf_iterator<char>());
+    std::string line;
+    std::getline(stat, line);
+    const auto close = line.rfind(')');
+    if (close == std::string::npos || line.size() < close + 3 || line[close + 2] == 'Z') continue;
+    std::istringstream entries(env);
+    for (std::string e; std::getline(entries, e, '\0');) {
+      if (e == entry) found.push_back(std::stoi(name));
+    }
+  }
+  return found;
+}
+
+// Kills what a failed test left behind, so that one failure is not many.
+void kill_all(const std::vector<pid_t>& pids) {
+  for (pid_t pid : pids) ::kill(pid, SIGKILL);
+}
 
 TEST(EngineProcess, EchoesALinePerRequest) {
   EngineProcess cat({"cat"});
@@ -30,7 +77,50 @@ TEST(EngineProcess, AnExitIsReportedWithItsStatusAndStderr) {
   EXPECT_EQ(quitter.exchange("x", milliseconds(5000)).kind, Reply::Kind::exited);
   quitter.stop(milliseconds(1000));
   EXPECT_EQ(quitter.exit_status(), 7);
+  EXPECT_EQ(quitter.ending().verb, "exited");
+  EXPECT_EQ(quitter.ending().detail, "exit status 7");
   EXPECT_EQ(quitter.stderr_tail(), "dying\n");
+}
+
+TEST(EngineProcess, ACrashNamesItsSignal) {
+  // Issue 11, defect 12: not "killed by a signal" but which one.
+  EngineProcess crasher({"sh", "-c", "kill -SEGV $$"});
+  EXPECT_EQ(crasher.exchange("x", milliseconds(5000)).kind, Reply::Kind::exited);
+  crasher.stop(milliseconds(1000));
+  EXPECT_EQ(crasher.exit_status(), -1);
+  EXPECT_EQ(crasher.ending().verb, "died");
+  EXPECT_EQ(crasher.ending().detail, "killed by signal 11 (SIGSEGV)");
+}
+
+TEST(EngineProcess, ClosingStdoutWhileRunningIsNotAnExit) {
+  // Issue 11, defect 12: the engine runs on; stop() then kills it, which
+  // is the kit's doing and must not be reported as the engine's ending.
+  EngineProcess closer({"sh", "-c", "exec >&-; sleep 7332"});
+  EXPECT_EQ(closer.exchange("x", milliseconds(5000)).kind, Reply::Kind::exited);
+  closer.stop(milliseconds(100));
+  EXPECT_EQ(closer.ending().verb, "closed its stdout");
+  EXPECT_EQ(closer.ending().detail, "while still running");
+}
+
+TEST(EngineProcess, AnEngineStillRunningAtTheEndOfItsGraceWasStoppedByTheKit) {
+  EngineProcess sleeper({"sleep", "7333"});
+  sleeper.stop(milliseconds(50));
+  EXPECT_EQ(sleeper.ending().verb, "was stopped");
+  EXPECT_EQ(sleeper.exit_status(), -1);
+}
+
+TEST(EngineProcess, AnEngineGetsTheDefaultSigpipeAndItsOwnToken) {
+  // The kit ignores SIGPIPE for itself; an engine must not inherit that.
+  // Bit 13 of SigIgn is SIGPIPE (signal 13).
+  EngineProcess probe({"sh", "-c",
+                       "read x; echo $(grep SigIgn /proc/$$/status | cut -f2) $SUSURRATION_ENGINE_TOKEN"});
+  const Reply r = probe.exchange("go", milliseconds(5000));
+  ASSERT_EQ(r.kind, Reply::Kind::line);
+  std::istringstream words(r.text);
+  std::string ignored, token;
+  words >> ignored >> token;
+  EXPECT_EQ(std::stoull(ignored, nullptr, 16) & (1ull << (SIGPIPE - 1)), 0u) << r.text;
+  EXPECT_EQ(token.rfind(std::to_string(::getpid()) + "-", 0), 0u) << "token " << token;
 }
 
 TEST(EngineProcess, StoppingKillsTheEngineAndEveryProcessItStarted) {
@@ -42,6 +132,85 @@ TEST(EngineProcess, StoppingKillsTheEngineAndEveryProcessItStarted) {
   // Once the group is gone, signalling it fails with ESRCH. The group id is
   // not public, so look for any process left with our marker.
   EXPECT_NE(std::system("pgrep -f '^sleep 7331$' >/dev/null"), 0);
+}
+
+TEST(EngineProcess, StopIsBoundedForAnEngineInTheKitsGroupThatIgnoresTerm) {
+  // Issue 11, defect 1: a group kill aimed at the engine's own group finds
+  // nobody, and the old reap had no deadline.
+  const std::string mark = mark_environment();
+  EngineProcess engine({"/usr/bin/python3", "-c",
+                        "import os, signal, time\n"
+                        "os.setpgid(0, os.getpgid(os.getppid()))\n"
+                        "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                        "print('ready', flush=True)\n"
+                        "time.sleep(3600)\n"});
+  ASSERT_EQ(engine.exchange("go", milliseconds(10000)).text, "ready");
+  auto stopped = std::async(std::launch::async, [&] { engine.stop(milliseconds(100)); });
+  const bool in_time = stopped.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+  if (!in_time) kill_all(marked_processes(mark));  // unblocks the stop, so that the test ends
+  stopped.get();
+  EXPECT_TRUE(in_time) << "stop() still waiting after 10 s";
+  EXPECT_EQ(marked_processes(mark), std::vector<pid_t>{});
+}
+
+TEST(EngineProcess, StopKillsGrandchildrenThatLeftTheEnginesGroupAndSession) {
+  // Issue 11, defect 2: setsid, a new session, and a daemon by double fork
+  // that also drops the kit's token (only the subreaper finds that one).
+  const std::string mark = mark_environment();
+  EngineProcess engine({"/usr/bin/python3", "-c",
+                        "import os, subprocess, sys\n"
+                        "quiet = dict(stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)\n"
+                        "subprocess.Popen(['setsid', 'sleep', '3600'], **quiet)\n"
+                        "subprocess.Popen(['sleep', '3600'], start_new_session=True, **quiet)\n"
+                        "if os.fork() == 0:\n"
+                        "    os.setsid()\n"
+                        "    if os.fork() == 0:\n"
+                        "        env = {k: v for k, v in os.environ.items() if k != 'SUSURRATION_ENGINE_TOKEN'}\n"
+                        "        os.execvpe('sleep', ['sleep', '3600'], env)\n"
+                        "    os._exit(0)\n"
+                        "os.wait()\n"
+                        "print('ready', flush=True)\n"
+                        "sys.stdin.read()\n"});
+  ASSERT_EQ(engine.exchange("go", milliseconds(10000)).text, "ready");
+  // The engine, setsid's sleep, the new session's sleep and the daemon.
+  const std::vector<pid_t> before = marked_processes(mark);
+  EXPECT_EQ(before.size(), 4u);
+  engine.stop(milliseconds(100));
+  const std::vector<pid_t> left = marked_processes(mark);
+  kill_all(left);
+  EXPECT_EQ(left, std::vector<pid_t>{});
+}
+
+TEST(EngineProcess, EnginesStartedAtOnceHoldNoPipeEndOfAnother) {
+  // Issue 11, defect 4: a sibling started while another engine's pipes
+  // existed without close-on-exec kept them open, so a crash there looked
+  // like a hang. Each engine lists its pipe descriptors; beyond 0, 1 and 2
+  // it may hold only what this test process itself passes on to children.
+  std::set<std::string> inherited;
+  for (const auto& fd : std::filesystem::directory_iterator("/proc/self/fd")) {
+    const int n = std::stoi(fd.path().filename());
+    const int flags = ::fcntl(n, F_GETFD);
+    if (n > 2 && flags >= 0 && !(flags & FD_CLOEXEC)) inherited.insert(std::to_string(n));
+  }
+  std::atomic<int> leaks{0}, answers{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&] {
+      for (int k = 0; k < 6; ++k) {
+        EngineProcess engine({"sh", "-c", "read x; find /proc/$$/fd -lname 'pipe:*' -printf '%f '; echo"});
+        const Reply r = engine.exchange("go", milliseconds(10000));
+        if (r.kind != Reply::Kind::line) continue;
+        ++answers;
+        std::istringstream fds(r.text);
+        for (std::string fd; fds >> fd;) {
+          if (fd != "0" && fd != "1" && fd != "2" && !inherited.contains(fd)) ++leaks;
+        }
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(answers.load(), 48);
+  EXPECT_EQ(leaks.load(), 0);
 }
 
 TEST(SplitCommand, SplitsLikeAShellWithoutExpanding) {
