@@ -25,6 +25,7 @@
 #include <cstring>
 #include <mutex>
 #include <random>
+#include <thread>
 
 #include "process_tree.hpp"
 
@@ -76,6 +77,8 @@ void forget_engine(pid_t pid) {
 // the signal handler reads it.
 char token_prefix[96];
 std::atomic<bool> token_ready{false};
+// When the kit started: a sweep looks only at processes started since.
+std::atomic<unsigned long long> kit_started{0};
 std::atomic<unsigned long> next_serial{0};
 
 // Once per kit, before its first engine.
@@ -92,6 +95,7 @@ void prepare_kit() {
       if (::fcntl(fd, F_GETFD) < 0) ::open("/dev/null", O_RDWR);
     }
     tree::become_subreaper();
+    kit_started = tree::start_time(::getpid());
     std::random_device random;
     std::snprintf(token_prefix, sizeof token_prefix, "%s=%ld-%08x%08x-", kEngineTokenVariable,
                   static_cast<long>(::getpid()), random(), random());
@@ -107,16 +111,62 @@ bp::pipe make_pipe() {
   return bp::pipe(fds[0], fds[1]);
 }
 
+// Set by kill_all_engines(): the kit is ending, and starts no engine more.
+std::atomic<bool> ending_all{false};
+// Spawns under way. kill_all_engines() waits (briefly) for them to finish,
+// so that every engine it must kill is registered or visible as a child.
+std::atomic<int> spawning{0};
+
+// The signals that end grade. Blocked while a thread spawns, so that their
+// handler never runs on a thread that is in the middle of a spawn.
+sigset_t ending_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&set, s);
+  return set;
+}
+
+// One spawn, counted and with the ending signals blocked, for its scope.
+class SpawnGuard {
+ public:
+  SpawnGuard() {
+    const sigset_t block = ending_signals();
+    ::pthread_sigmask(SIG_BLOCK, &block, &saved_);
+    ++spawning;  // before reading ending_all; kill_all_engines does the reverse
+    if (ending_all) {
+      // The kit is being killed and exits within the sweep's deadline;
+      // starting an engine now would only leave one behind.
+      --spawning;
+      ::pthread_sigmask(SIG_SETMASK, &saved_, nullptr);
+      std::this_thread::sleep_for(std::chrono::seconds(10));
+      throw EngineStartError("the kit is stopping");
+    }
+  }
+  ~SpawnGuard() {
+    --spawning;
+    ::pthread_sigmask(SIG_SETMASK, &saved_, nullptr);
+  }
+  SpawnGuard(const SpawnGuard&) = delete;
+  SpawnGuard& operator=(const SpawnGuard&) = delete;
+  const sigset_t& saved() const { return saved_; }
+
+ private:
+  sigset_t saved_;
+};
+
 // Runs in the child between fork and exec: its own process group (so that
-// one killpg reaches a well-behaved engine's whole tree at once), and the
-// SIGPIPE disposition a program expects rather than the kit's.
+// one killpg reaches a well-behaved engine's whole tree at once), the
+// SIGPIPE disposition a program expects rather than the kit's, and the
+// signal mask the kit had before it blocked the ending signals.
 struct ChildSetup {
+  const sigset_t* mask;
   template <class Executor>
   void operator()(Executor&) const {
     ::setpgid(0, 0);
     struct sigaction dfl {};
     dfl.sa_handler = SIG_DFL;
     ::sigaction(SIGPIPE, &dfl, nullptr);
+    ::pthread_sigmask(SIG_SETMASK, mask, nullptr);
   }
 };
 
@@ -291,6 +341,7 @@ struct EngineProcess::Impl {
       sweep.token = token.c_str();
       sweep.orphans = true;
       sweep.spare = &spare;
+      sweep.born_since = kit_started.load();
       tree::kill_all(sweep, tree::deadline_in(kSweepMs));
       tree::reap(sweep.to_reap, tree::deadline_in(kSweepMs));
     }
@@ -302,6 +353,12 @@ struct EngineProcess::Impl {
 };
 
 void kill_all_engines() noexcept {
+  ending_all = true;  // before reading spawning; SpawnGuard does the reverse
+  const timespec settled = tree::deadline_in(500);
+  while (spawning.load() > 0 && !tree::reached(settled)) {
+    const timespec nap{0, 1'000'000};
+    ::nanosleep(&nap, nullptr);
+  }
   tree::Sweep sweep;
   for (const auto& slot : live_engines) {
     const pid_t pid = slot.load();
@@ -312,6 +369,7 @@ void kill_all_engines() noexcept {
     sweep.token_is_prefix = true;
   }
   sweep.orphans = true;  // the kit is going: every child of it goes too
+  sweep.born_since = kit_started.load();
   tree::kill_all(sweep, tree::deadline_in(kSweepMs));
 }
 
@@ -336,12 +394,13 @@ EngineProcess::EngineProcess(const std::vector<std::string>& argv) : impl_(std::
   env[kEngineTokenVariable] = token;
   impl_->token = std::string(kEngineTokenVariable) + "=" + token;
   std::lock_guard lock(spawn_mutex);
+  const SpawnGuard spawn;
   impl_->in = make_pipe();
   impl_->out = make_pipe();
   impl_->err = make_pipe();
   std::error_code ec;
   impl_->child = bp::child(program, bp::args(args), bp::std_in < impl_->in, bp::std_out > impl_->out,
-                           bp::std_err > impl_->err, env, bp::extend::on_exec_setup(ChildSetup{}), ec);
+                           bp::std_err > impl_->err, env, bp::extend::on_exec_setup(ChildSetup{&spawn.saved()}), ec);
   if (ec) throw EngineStartError("cannot start " + argv[0] + ": " + ec.message());
   impl_->pid = static_cast<pid_t>(impl_->child.id());
   remember_engine(impl_->pid);

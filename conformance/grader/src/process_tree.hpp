@@ -47,10 +47,17 @@ struct Sweep {
   // one. Live engines of other workers are in `spare`.
   bool orphans = false;
   const PidSet* spare = nullptr;
+  // Only processes started at or after this (clock ticks after boot, as
+  // start_time() gives): an engine's descendants are younger than the kit.
+  unsigned long long born_since = 0;
   // Filled in: children of the kit that the sweep killed or found dead,
   // roots excepted, for reap().
   PidSet to_reap;
 };
+
+// When a process started, in clock ticks after boot (proc(5) starttime);
+// 0 when it cannot be read.
+unsigned long long start_time(pid_t pid) noexcept;
 
 // Makes the kit a child subreaper (Linux 3.4+); false when it cannot.
 bool become_subreaper() noexcept;
@@ -64,7 +71,8 @@ bool kill_all(Sweep& sweep, const timespec& deadline) noexcept;
 // engine's status), until all are reaped or `deadline` passes.
 void reap(const PidSet& children, const timespec& deadline) noexcept;
 
-// CLOCK_MONOTONIC now plus `ms`.
+// CLOCK_MONOTONIC now plus `ms`, and whether that time has come.
 timespec deadline_in(long ms) noexcept;
+bool reached(const timespec& deadline) noexcept;
 
 }  // namespace susurration::grader::tree

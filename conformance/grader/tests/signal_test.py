@@ -44,6 +44,16 @@ def engine():
     _proxy.serve(misbehave)
 
 
+def describe(pid):
+    """pid, parent, state and command line, for a failure message."""
+    try:
+        stat = pathlib.Path("/proc/%d/stat" % pid).read_text().rsplit(")", 1)[1].split()
+        argv = pathlib.Path("/proc/%d/cmdline" % pid).read_bytes().split(b"\0")
+        return "%d (ppid %s, %s): %s" % (pid, stat[1], stat[0], b" ".join(argv).decode(errors="replace")[:80])
+    except OSError:
+        return str(pid)
+
+
 def fail(message, leftovers=()):
     for pid in leftovers:
         os.kill(pid, signal.SIGKILL)
@@ -85,7 +95,8 @@ def main():
     time.sleep(0.2)
     left = engines()
     if left:
-        fail("%d engine processes left alive after SIG%s: %s" % (len(left), a.signal, left), left)
+        fail("%d engine processes left alive after SIG%s: %s" % (len(left), a.signal, [describe(p) for p in left]),
+             left)
     if grade.returncode != 128 + sig:
         fail("grade ended with %d after SIG%s, expected %d" % (grade.returncode, a.signal, 128 + sig))
     print("PASS: SIG%s ended grade with %d and every engine process" % (a.signal, grade.returncode))
