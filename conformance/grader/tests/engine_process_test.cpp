@@ -102,6 +102,18 @@ TEST(EngineProcess, ClosingStdoutWhileRunningIsNotAnExit) {
   EXPECT_EQ(closer.ending().detail, "while still running");
 }
 
+TEST(EngineProcess, ClosingStdinWhileRunningIsNotAnExitNorATimeout) {
+  EngineProcess closer({"sh", "-c", "read x; echo ok; exec <&-; sleep 7334"});
+  ASSERT_EQ(closer.exchange("a", milliseconds(5000)).text, "ok");
+  std::this_thread::sleep_for(milliseconds(200));  // the shell closes its stdin meanwhile
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(closer.exchange("b", milliseconds(5000)).kind, Reply::Kind::exited);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(2000));
+  closer.stop(milliseconds(100));
+  EXPECT_EQ(closer.ending().verb, "closed its stdin");
+  EXPECT_EQ(closer.ending().detail, "while still running");
+}
+
 TEST(EngineProcess, AnEngineStillRunningAtTheEndOfItsGraceWasStoppedByTheKit) {
   EngineProcess sleeper({"sleep", "7333"});
   sleeper.stop(milliseconds(50));

@@ -78,9 +78,9 @@ class EngineProcess {
 // leaves no engine behind either.
 void kill_all_engines() noexcept;
 
-// The environment variable that carries each engine's token. Descendants
-// inherit it whatever session or group they move to; an engine that needs
-// the kit to find its children need do nothing with it.
+// The environment variable that carries each engine's token (unique per
+// engine). Descendants inherit it whatever session or group they move to,
+// which is how a stop finds them; an engine need do nothing with it.
 inline constexpr const char* kEngineTokenVariable = "SUSURRATION_ENGINE_TOKEN";
 
 // The program argv[0] names, looked up on PATH when it has no slash.
