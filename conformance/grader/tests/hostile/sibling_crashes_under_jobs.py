@@ -6,6 +6,10 @@
 # expect: init-seed-0-* pass-exact .*
 # expect: init-seed-42-* pass-exact .*
 # within: 60
+# The leak was a race (a sibling forking between pipe() and the
+# close-on-exec flag), rarely hit with two Python engines: this checks the
+# promise end to end; EngineProcess.EnginesStartedAtOnceHoldNoPipeEndOfAnother
+# provokes the race itself.
 import os
 import resource
 import signal
