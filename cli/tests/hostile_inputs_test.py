@@ -98,6 +98,16 @@ def grade_output_dash_writes_the_report_to_standard_output(b, tmp):
     check(not os.path.exists("-"), "wrote a file named -")
 
 
+def vectors_out_refuses_a_target_that_is_no_folder_before_generating(b, tmp):
+    fifo = os.path.join(tmp, "fifo")
+    os.mkfifo(fifo)
+    for target in (fifo, "/dev/null", write(os.path.join(tmp, "file"), "x")):
+        start = time.monotonic()
+        one_line_exit_2(run(b, "vectors", "--out", target, timeout=30), target, "invalid out: ")
+        check(time.monotonic() - start < 10, "%s: refused only after generating" % target)
+    check(not os.path.isfile("/dev/null") and not os.path.isfile(fifo), "a target was replaced")
+
+
 # --- defect 8: deep nesting -----------------------------------------------------------------
 
 def deep_nesting_in_every_input_gives_one_line_and_no_crash(b, tmp):
@@ -208,4 +218,4 @@ def grade_refuses_an_expect_fail_list_that_is_no_regular_file(b, tmp):
 
 
 if __name__ == "__main__":
-    sys.exit(case_runner.main(case_runner.cases(globals(), ("grade_", "deep_", "usage_"))))
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("grade_", "vectors_", "deep_", "usage_"))))
