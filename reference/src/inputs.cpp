@@ -37,6 +37,8 @@ constexpr double kMinSeparation = 1e-150;
 //   at most 1.6e150, and a speed's square stays a normal number.
 // Both are exact comparisons of the components, with no hypot whose last
 // bit could decide a boundary case.
+// No input bound can stop the forces from cancelling a velocity to a
+// subnormal speed, which the clamp then divides by (spec/inputs.md).
 constexpr double kMaxVelocity = 1e150;
 constexpr double kMinVelocity = 1e-150;
 
