@@ -17,6 +17,14 @@
 //   and PROTO-6 has no field name for it.
 // - A top-level key other than id, method and params makes the line
 //   invalid-request; so does a negative id (the id is still echoed).
+// - A line is read through forms::parse_bounded: over 16 MiB, nested deeper
+//   than 64 levels or holding over 2^20 values, it is invalid-request. A
+//   number past double range (1e400) is read as a marked string, so the
+//   parameter's reader refuses it: invalid-input naming the parameter when
+//   it is one of the seven, invalid-request otherwise, like any bad value.
+// - A run's state_ticks holds at most 100 ticks (engine_methods.cpp), so
+//   that one response stays a few megabytes; more is invalid-request, as
+//   PROTO-6 allows for state_ticks.
 #include <algorithm>
 #include <iostream>
 #include <string>
@@ -26,6 +34,7 @@
 #include "exit_status.hpp"
 #include "json_text.hpp"
 #include "output.hpp"
+#include "susurration/bounded_json.hpp"
 #include "susurration/inputs.hpp"
 
 namespace susurration::cli {
@@ -66,17 +75,56 @@ void respond(const Json& id, const std::string& kind, const Json& body) {
 
 // --- reading -------------------------------------------------------------------
 
+enum class LineRead { line, too_long, end };
+
+// The next line of `in` without its '\n', held only up to `max` bytes: a
+// longer line is read to its end and dropped, so no line can exhaust the
+// memory. A last line without '\n' is a line.
+LineRead read_line(std::istream& in, std::string& line, std::size_t max) {
+  line.clear();
+  std::streambuf* buf = in.rdbuf();
+  bool any = false, too_long = false;
+  for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
+    any = true;
+    if (c == '\n') return too_long ? LineRead::too_long : LineRead::line;
+    if (line.size() < max) {
+      line.push_back(static_cast<char>(c));
+    } else {
+      too_long = true;
+    }
+  }
+  if (!any) return LineRead::end;
+  return too_long ? LineRead::too_long : LineRead::line;
+}
+
 struct Request {
   Json id;
   std::string method;
   Json params;
 };
 
+// The bounds of a request line (PROTOCOL.md): a 400-bird state is ~40 kB
+// and 2,000 values, so these leave room for any request the kit sends.
+constexpr std::size_t kMaxRequestBytes = 16u << 20;
+forms::JsonBounds request_bounds() {
+  forms::JsonBounds bounds;
+  bounds.max_bytes = kMaxRequestBytes;
+  // A number past double range is refused by the parameter's reader, which
+  // names the parameter (invalid-input), not as a line that is no JSON.
+  bounds.mark_out_of_range = true;
+  return bounds;
+}
+
 // The request on a line, or the invalid-request answer with the id if one
 // could be read.
 Request parse_request(const std::string& line, Json& id) {
-  const Json doc = Json::parse(line, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) {
+  Json doc;
+  try {
+    doc = forms::parse_bounded<Json>(line, request_bounds());
+  } catch (const forms::JsonTextError& e) {
+    throw invalid_request(std::string("a request is one JSON object on one line: ") + e.what());
+  }
+  if (!doc.is_object()) {
     throw invalid_request("a request is one JSON object on one line");
   }
   const auto found = doc.find("id");
@@ -186,10 +234,16 @@ Command add_engine(CLI::App& app) {
       "engine", "serve the reference over the adapter protocol (spec/PROTOCOL.md) on stdin/stdout");
   return {command, [] {
     std::string line;
-    while (std::getline(std::cin, line)) {
-      if (!serve_line(line)) {
-        break;
+    for (;;) {
+      const LineRead read = read_line(std::cin, line, kMaxRequestBytes);
+      if (read == LineRead::end) break;
+      if (read == LineRead::too_long) {
+        const Refusal refusal =
+            invalid_request("a request line over " + std::to_string(kMaxRequestBytes) + " bytes");
+        respond(nullptr, refusal.kind, refusal.body);
+        continue;
       }
+      if (!serve_line(line)) break;
     }
     return kSuccess;
   }};

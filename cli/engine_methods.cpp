@@ -31,7 +31,10 @@ using forms::required;
 // Any skip costs nothing (Mulberry32::skip), so the cap on it is only what a
 // JavaScript number holds exactly.
 constexpr std::int64_t kMaxSkip = 9007199254740991;  // 2^53 - 1, the schema's
-constexpr std::int64_t kMaxCount = 1000000;          // a line of ~30 MB
+// One response stays a few megabytes, far under the protocol's cap on a
+// response: 100,000 draws are ~3 MB, 100 states of 400 birds ~4 MB.
+constexpr std::int64_t kMaxCount = 100000;
+constexpr std::size_t kMaxStateTicks = 100;
 
 double positive_size(const Json& v) {
   const double size = forms::number(v, "size");
@@ -45,22 +48,28 @@ double positive_size(const Json& v) {
 Bird position(const Json& p, const std::string& key) {
   const Json& v = required(p, key);
   if (!v.is_array() || v.size() != 2) {
-    throw InputError(key, v.dump(), "[x, y]: two finite numbers");
+    throw InputError(key, v.is_array() ? std::to_string(v.size()) + " values" : "not an array",
+                     "[x, y]: two finite numbers");
   }
   return {forms::number(v[0], key), forms::number(v[1], key), 0.0, 0.0};
 }
 
-// Strictly increasing ticks in 0..ticks.
+// Strictly increasing ticks in 0..ticks, at most kMaxStateTicks of them.
 std::vector<int> state_ticks(const Json& v, int ticks) {
-  const std::string allowed = "strictly increasing integers in 0.." + std::to_string(ticks);
+  const std::string allowed = "at most " + std::to_string(kMaxStateTicks) +
+                              " strictly increasing integers in 0.." + std::to_string(ticks);
   if (!v.is_array()) {
-    throw InputError("state_ticks", v.dump(), allowed);
+    throw InputError("state_ticks", "not an array", allowed);
+  }
+  if (v.size() > kMaxStateTicks) {
+    throw InputError("state_ticks", std::to_string(v.size()) + " ticks", allowed);
   }
   std::vector<int> chosen;
   for (const Json& t : v) {
     chosen.push_back(static_cast<int>(forms::integer(t, "state_ticks", 0, ticks)));
     if (chosen.size() > 1 && chosen.back() <= chosen[chosen.size() - 2]) {
-      throw InputError("state_ticks", v.dump(), allowed);
+      throw InputError("state_ticks", "tick " + std::to_string(chosen.back()) + " after " +
+                                          std::to_string(chosen[chosen.size() - 2]), allowed);
     }
   }
   return chosen;
@@ -190,7 +199,7 @@ Json round(const Json& p) {
   const Json& places = required(p, "places");
   const auto n = forms::integer(places, "places", 2, 4);
   if (n == 3) {
-    throw InputError("places", places.dump(), "2 or 4");
+    throw InputError("places", "3", "2 or 4");
   }
   return {{"text", round_decimals(value, static_cast<int>(n))}};
 }

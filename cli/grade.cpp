@@ -2,8 +2,10 @@
 // it against a vector set (spec/PROTOCOL.md). Exit 0 when the engine is
 // exact or conformant, 1 when it is not, 2 for a usage error (including an
 // engine command that cannot be found), 4 when the report cannot be written.
+#include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <unistd.h>
 
@@ -11,8 +13,9 @@
 #include "exit_status.hpp"
 #include "output.hpp"
 #include "susurration/grader/report.hpp"
+#include "atomic_file.hpp"
 #include "susurration/inputs.hpp"
-#include "write_vectors.hpp"
+#include "susurration/serialise.hpp"
 
 #ifndef SUSURRATION_VECTORS_DIR
 #error "SUSURRATION_VECTORS_DIR names the published vectors"
@@ -35,6 +38,40 @@ struct Options {
   std::string output;
   std::string transcript;
 };
+
+bool to_standard_output(const std::string& output) { return output.empty() || output == "-"; }
+
+// Every option checked before an engine is started, so a mistake costs
+// nothing (INPUT-8: one line, exit 2). Numbers are shown in shortest form.
+void check_options(const Options& o) {
+  // At least 1 ms: a shorter deadline would round to 0, which expires
+  // before any engine could answer.
+  if (!(o.timeout >= 0.001 && o.timeout <= 3600)) {
+    throw InputError("timeout", shortest(o.timeout), "seconds in [0.001, 3600]");
+  }
+  if (o.jobs < 1 || o.jobs > 64) throw InputError("jobs", std::to_string(o.jobs), "integer 1..64");
+  if (o.report != "text" && o.report != "json" && o.report != "junit") {
+    throw InputError("report", o.report, "text, json or junit");
+  }
+  if (!to_standard_output(o.output)) generator::check_write_target("output", o.output);
+  if (!o.transcript.empty()) generator::check_write_target("transcript", o.transcript);
+}
+
+// The report (to standard output for no --output or `--output -`) and the
+// transcript, each written whole or not at all.
+void write_results(const Options& o, const std::string& report, const GradeRun& run) {
+  if (!o.transcript.empty()) {
+    std::string lines;
+    for (const std::string& line : run.transcript) lines += line + "\n";
+    generator::write_atomically(o.transcript, lines, "transcript");
+  }
+  if (to_standard_output(o.output)) {
+    emit(report);
+    finish_output();
+  } else {
+    generator::write_atomically(o.output, report, "output");
+  }
+}
 
 // An interrupted run still leaves no engine behind (PROTO-3): a closed
 // terminal (SIGHUP) and SIGQUIT as much as SIGINT and SIGTERM.
@@ -59,11 +96,7 @@ int run_grade_command(const Options& o) {
   } catch (const SelectionError& e) {
     throw InputError("shard", o.shard, "I/N with 1 <= I <= N");
   }
-  if (!(o.timeout > 0 && o.timeout <= 3600)) throw InputError("timeout", std::to_string(o.timeout), "seconds in (0, 3600]");
-  if (o.jobs < 1 || o.jobs > 64) throw InputError("jobs", std::to_string(o.jobs), "integer 1..64");
-  if (o.report != "text" && o.report != "json" && o.report != "junit") {
-    throw InputError("report", o.report, "text, json or junit");
-  }
+  check_options(o);
   VectorSet set;
   try {
     set = load_vector_set(o.vectors);
@@ -74,11 +107,14 @@ int run_grade_command(const Options& o) {
   options.command = o.engine;
   try {
     options.argv = split_command(o.engine);
-    resolve_program(options.argv);
+    const std::string program = resolve_program(options.argv);
+    if (!std::filesystem::is_regular_file(program)) {
+      throw EngineStartError("not an executable file: " + program);
+    }
   } catch (const EngineStartError& e) {
     throw InputError("engine", e.what(), "a command that runs an engine");
   }
-  options.timeout = std::chrono::milliseconds(static_cast<long long>(o.timeout * 1000));
+  options.timeout = std::chrono::milliseconds(std::llround(o.timeout * 1000));
   options.jobs = o.jobs;
   options.keep_transcript = !o.transcript.empty();
   try {
@@ -96,17 +132,7 @@ int run_grade_command(const Options& o) {
   const std::string report = o.report == "json"    ? json_report(input)
                              : o.report == "junit" ? junit_report(input)
                                                    : text_report(input);
-  if (!o.transcript.empty()) {
-    std::string lines;
-    for (const std::string& line : run.transcript) lines += line + "\n";
-    generator::write_atomically(o.transcript, lines);
-  }
-  if (o.output.empty()) {
-    emit(report);
-    finish_output();
-  } else {
-    generator::write_atomically(o.output, report);
-  }
+  write_results(o, report, run);
   return level_of(run.results) == Level::not_conformant ? kMismatch : kSuccess;
 }
 
@@ -126,11 +152,11 @@ Command add_grade(CLI::App& app) {
       ->delimiter(',');
   command->add_option("--expect-fail", o->expect_fail,
                       "file of case ids expected to fail; one that passes is reported and fails the run");
-  command->add_option("--timeout", o->timeout, "seconds an engine has for one request")->capture_default_str();
+  command->add_option("--timeout", o->timeout, "seconds an engine has for one request, 0.001..3600")->capture_default_str();
   command->add_option("--jobs", o->jobs, "engine processes run side by side")->capture_default_str();
   command->add_option("--shard", o->shard, "grade shard I of N (1-based), for CI matrices")->capture_default_str();
   command->add_option("--report", o->report, "text, json or junit")->capture_default_str();
-  command->add_option("--output", o->output, "write the report to this file instead of standard output");
+  command->add_option("--output", o->output, "write the report to this file (a regular file or a new name; - for standard output)");
   command->add_option("--transcript", o->transcript, "write every protocol line sent and received to this file");
   return {command, [o] { return run_grade_command(*o); }};
 }

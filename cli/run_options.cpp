@@ -51,22 +51,19 @@ void only_keys(const nlohmann::json& object, const std::set<std::string>& allowe
   }
 }
 
+// A member read by forms.hpp's readers, named "claim.<key>" in a complaint.
 double number(const nlohmann::json& object, const std::string& key, const std::string& field) {
-  if (!object.contains(key) || !object[key].is_number()) {
-    throw InputError(field + "." + key, object.contains(key) ? object[key].dump() : "missing",
-                     "a number");
-  }
-  return object[key].get<double>();
+  if (!object.contains(key)) throw InputError(field + "." + key, "missing", "a number");
+  return forms::number(object[key], field + "." + key);
 }
 
 int integer(const nlohmann::json& object, const std::string& key, const std::string& field,
             int lo, int hi) {
-  if (!object.contains(key) || !object[key].is_number_integer() ||
-      object[key].get<std::int64_t>() < lo || object[key].get<std::int64_t>() > hi) {
-    throw InputError(field + "." + key, object.contains(key) ? object[key].dump() : "missing",
+  if (!object.contains(key)) {
+    throw InputError(field + "." + key, "missing",
                      "integer " + std::to_string(lo) + ".." + std::to_string(hi));
   }
-  return object[key].get<int>();
+  return static_cast<int>(forms::integer(object[key], field + "." + key, lo, hi));
 }
 
 }  // namespace
@@ -87,7 +84,7 @@ Metrics read_claim(const std::string& path, int at_tick) {
     integer(doc, "tick", "claim", at_tick, at_tick);
   }
   if (doc.contains("note") && !doc["note"].is_string()) {
-    throw InputError("claim.note", doc["note"].dump(), "a string");
+    throw InputError("claim.note", std::string(doc["note"].type_name()), "a string");
   }
   Metrics claim{number(doc, "polarization", "claim"),
                 integer(doc, "cluster_count", "claim", 0, 400), std::nullopt};

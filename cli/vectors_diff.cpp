@@ -126,7 +126,7 @@ void add_case(VectorSet& set, const fs::path& file, const std::string& at, const
 }
 
 void add_file(VectorSet& set, const fs::path& file) {
-  const Json doc = read_json_file<Json>("vector file", file.string());
+  const Json doc = read_json_file<Json>("vector file", file.string(), vector_file_bounds(), true);
   require(doc.is_object(), file, "", doc, "a vector file object (vectors/README.md)");
   const Json& groups = member(doc, "groups", &Json::is_array, file, "", "an array of groups");
   for (std::size_t g = 0; g < groups.size(); ++g) {

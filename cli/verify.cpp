@@ -1,6 +1,7 @@
 // `susurration verify`: re-simulate from tick 0 and give the authoritative
 // metrics at a tick; with a claim, a verdict (TRACE-1..3).
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -44,10 +45,13 @@ Command add_verify(CLI::App& app) {
   o->run.add_to(*command);
   command->add_option("--at-tick", o->at_tick, "the tick to verify, 1..20000")->required();
   command->add_option("--claim", o->claim_file, "JSON file of claimed metrics at that tick");
-  command->add_option("--budget", o->budget_seconds, "wall-clock budget in seconds")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+  command->add_option("--budget", o->budget_seconds, "wall-clock budget in seconds, a finite number > 0")
+      ->capture_default_str();
   return {command, [o] {
+    // NaN would fail every comparison with the clock: no budget at all.
+    if (!(std::isfinite(o->budget_seconds) && o->budget_seconds > 0)) {
+      throw InputError("budget", shortest(o->budget_seconds), "seconds, a finite number > 0");
+    }
     const Run run = parse(o->run);
     const int at_tick = parse_at_tick(o->at_tick);
     const std::optional<Metrics> claim =

@@ -254,6 +254,16 @@ std::vector<Bad> step_cases() {
       {"state-two-birds-1e-300-apart", "state",
        Json::array({Json::array({0.0, 100.0, 2.0, 0.0}), Json::array({1e-300, 100.0, 0.0, 2.0})}),
        "Two birds 1e-300 apart: d*d is 0 and separation would divide by it (AMB-30).", {"TooClose"}},
+      {"state-velocity-one-ulp-above-1e150", "state", state_with(2, std::nextafter(1e150, 1e300)),
+       "vx one ulp past 1e150, the largest component a velocity may have.", {"OneUlpOutside", "VelocityRange"}},
+      {"state-velocity-near-the-largest-double", "state", state_with(3, 1.7e308),
+       "vy 1.7e308: hypot overflows and the clamp would stop the bird dead.", {"VelocityRange"}},
+      {"state-speed-one-ulp-below-1e-150", "state",
+       bird_of(Json::array({150.0, 120.0, std::nextafter(1e-150, 0.0), 0.0})),
+       "The larger component one ulp below 1e-150, the smallest a moving bird may have.",
+       {"OneUlpOutside", "VelocityRange"}},
+      {"state-subnormal-speed", "state", bird_of(Json::array({150.0, 120.0, 5e-324, -5e-324})),
+       "A speed of about 7e-324: the clamp's 1.6 / speed is infinite and the bird NaN.", {"VelocityRange"}},
       {"state-x-nan", "state", state_with(0, "NaN"), "x NaN, written as a string.", {"NonFinite"}},
       {"state-vy-infinity", "state", state_with(3, "Infinity"), "vy +Infinity, written as a string.", {"NonFinite"}},
       {"state-x-null", "state", state_with(0, nullptr), "A null coordinate.", {"WrongType"}},
@@ -280,6 +290,10 @@ std::vector<Bad> metrics_cases() {
       {"state-two-birds-1e-300-apart", "state",
        Json::array({Json::array({0.0, 100.0, 2.0, 0.0}), Json::array({1e-300, 100.0, 0.0, 2.0})}),
        "Two birds 1e-300 apart: a state no step may take (AMB-30).", {"TooClose"}},
+      {"state-velocity-above-1e150", "state", state_with(3, -1e300),
+       "vy -1e300, past 1e150: one rule (INPUT-9) for the states of the step and the metrics.", {"VelocityRange"}},
+      {"state-subnormal-speed", "state", bird_of(Json::array({150.0, 120.0, 0.0, 1e-310})),
+       "A subnormal speed, 1e-310: no state a step can reach.", {"VelocityRange"}},
       {"state-bird-as-an-object", "state",
        bird_of(Json::object({{"x", 150.0}, {"y", 120.0}, {"vx", -1.0}, {"vy", 2.0}})),
        "A bird as an object instead of [x, y, vx, vy].", {"Shape"}},
@@ -321,8 +335,8 @@ VectorFile invalid_vectors() {
          "simulation than the one asked for (AMB-28)."}},
        {"OneUlpOutside",
         {"boundary",
-         "The double just past a closed end (1, 1000, 600). An engine that compares with a "
-         "tolerance, or rounds first, accepts it."}},
+         "The double just past a closed end (1, 1000, 600, 1e150, 1e-150). An engine that compares "
+         "with a tolerance, or rounds first, accepts it."}},
        {"Wraparound",
         {"integer-overflow",
          "A seed just outside the uint32 range. An engine that reduces it modulo 2^32 "
@@ -353,6 +367,12 @@ VectorFile invalid_vectors() {
          "Two birds not in one place but less than 1e-150 apart (INPUT-9, AMB-30). The square "
          "of their distance is 0, so an engine that accepts the state divides by 0 in the "
          "separation term."}},
+       {"VelocityRange",
+        {"degenerate",
+         "A velocity component above 1e150 in size, or a speed whose larger component is below "
+         "1e-150 (INPUT-9). The clamp divides by the speed: a subnormal speed makes it infinite "
+         "and the bird NaN; near the largest double hypot overflows and the bird stops dead. "
+         "An engine that accepts the state answers with a non-finite or a wrong velocity."}},
        {"ZeroVelocity",
         {"degenerate",
          "A bird with speed 0 (INPUT-9). The zero-speed rule divides by the start-of-tick "

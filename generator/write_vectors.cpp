@@ -1,12 +1,12 @@
 // Writing the vector set and its manifest.
 #include "write_vectors.hpp"
 
-#include <fstream>
 #include <future>
 #include <stdexcept>
 
 #include "files.hpp"
 #include "sha256.hpp"
+#include "susurration/inputs.hpp"
 
 namespace susurration::generator {
 
@@ -22,25 +22,6 @@ std::vector<VectorFile> all_vector_files() {
     files.push_back(job.get());
   }
   return files;
-}
-
-void write_atomically(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) {
-      std::filesystem::remove(tmp);
-      throw std::runtime_error("cannot write " + tmp.string());
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp);
-    throw std::runtime_error("cannot write " + path.string() + ": " + ec.message());
-  }
 }
 
 std::vector<WrittenFile> write_vectors(const std::filesystem::path& dir) {
@@ -64,11 +45,15 @@ std::vector<WrittenFile> write_vectors(const std::filesystem::path& dir) {
                          {"generator_version", kGeneratorVersion},
                          {"number_of_cases", total},
                          {"files", listing}};
-  std::filesystem::create_directories(dir);
-  for (const auto& [name, text] : texts) {
-    write_atomically(dir / name, text);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir)) {
+    throw InputError("out", dir.string(), "a folder that exists or can be made");
   }
-  write_atomically(dir / "manifest.json", canonical_text(manifest));
+  for (const auto& [name, text] : texts) {
+    write_atomically(dir / name, text, "out");
+  }
+  write_atomically(dir / "manifest.json", canonical_text(manifest), "out");
   return written;
 }
 

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "atomic_file.hpp"
+
 namespace susurration::generator {
 
 struct WrittenFile {
@@ -14,12 +16,9 @@ struct WrittenFile {
 };
 
 // Builds every file in memory first (in parallel), then writes each through
-// a temporary name and a rename, then manifest.json last: a failure leaves
-// no half-written file behind.
+// a temporary name and a rename (atomic_file.hpp), then manifest.json last:
+// a failure leaves no half-written file behind. InputError (field "out")
+// when `dir` is not a folder that can be made or written into.
 std::vector<WrittenFile> write_vectors(const std::filesystem::path& dir);
-
-// Writes a file whole or not at all: a temporary beside it, then a rename.
-// Throws std::runtime_error naming the file. `grade --output` uses it too.
-void write_atomically(const std::filesystem::path& path, const std::string& text);
 
 }  // namespace susurration::generator

@@ -171,6 +171,11 @@ function stateParam(v, strict) {
       if (!(q[0] >= 0 && q[0] <= 1000)) throw bad(`bird ${i} x ${flock.formatFloat(q[0])} outside [0, 1000]`);
       if (!(q[1] >= 0 && q[1] <= 600)) throw bad(`bird ${i} y ${flock.formatFloat(q[1])} outside [0, 600]`);
       if (q[2] === 0 && q[3] === 0) throw bad(`bird ${i} has zero speed`);
+      // INPUT-9: velocity components of at most 1e150, the larger at least 1e-150.
+      if (!(Math.abs(q[2]) <= 1e150 && Math.abs(q[3]) <= 1e150)) throw bad(`bird ${i} has a velocity component above 1e150`);
+      // A zero speed is the line above's, so each check stands alone.
+      const moving = q[2] !== 0 || q[3] !== 0;
+      if (moving && !(Math.abs(q[2]) >= 1e-150 || Math.abs(q[3]) >= 1e-150)) throw bad(`bird ${i} has a speed below 1e-150`);
     }
     arr.push(q);
   }

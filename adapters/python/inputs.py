@@ -24,6 +24,8 @@ RUN_TICKS_RANGE = (0, 20000)        # INPUT-6
 SCHEDULE_TICK_RANGE = (0, 20000)    # INPUT-7, SESSION-4
 STATE_BIRDS_RANGE = (1, 400)        # INPUT-9, a state handed over directly
 MIN_APART = 1e-150                  # INPUT-9, AMB-30: closest two birds not in one place
+MAX_VELOCITY = 1e150                # INPUT-9: largest velocity component
+MIN_VELOCITY = 1e-150               # INPUT-9: smallest larger component of a velocity
 
 SCHEDULE_KEYS = ("tick", "cohesion", "alignment", "separation")
 
@@ -108,12 +110,14 @@ def schedule(field, value):
 
 def state(field, value):
     """INPUT-9: 1..400 birds [x, y, vx, vy] of finite numbers, x in [0, 1000],
-    y in [0, 600] (FIELD-2), every speed nonzero, and every two birds in one
+    y in [0, 600] (FIELD-2), velocity components of at most 1e150 with the
+    larger at least 1e-150, and every two birds in one
     place or at least 1e-150 apart along one axis (AMB-30).  Returns a
     flock.State."""
     lo, hi = STATE_BIRDS_RANGE
     allowed = ("%d..%d birds [x, y, vx, vy] of finite numbers, x in [0, 1000], "
-               "y in [0, 600], speed nonzero, two birds in one place or at least "
+               "y in [0, 600], velocity components at most 1e150 and one at least 1e-150, "
+               "two birds in one place or at least "
                "1e-150 apart along an axis" % (lo, hi))
     if not isinstance(value, list) or not lo <= len(value) <= hi:
         raise InvalidInput(field, value, allowed)
@@ -123,7 +127,8 @@ def state(field, value):
             raise InvalidInput(field, bird, allowed)
         x, y, vx, vy = (as_float(v) for v in bird)
         if (None in (x, y, vx, vy) or not 0.0 <= x <= flock.WIDTH
-                or not 0.0 <= y <= flock.HEIGHT or (vx == 0.0 and vy == 0.0)):
+                or not 0.0 <= y <= flock.HEIGHT or (vx == 0.0 and vy == 0.0)
+                or not velocity_ok(vx, vy)):
             raise InvalidInput(field, bird, allowed)
         for column, v in zip(columns, (x, y, vx, vy)):
             column.append(v)
@@ -131,6 +136,12 @@ def state(field, value):
     if pair is not None:
         raise InvalidInput(field, "birds %d and %d" % pair, allowed)
     return flock.State(*columns)
+
+
+def velocity_ok(vx, vy):
+    """INPUT-9: components of at most 1e150 in size, the larger at least 1e-150."""
+    return (abs(vx) <= MAX_VELOCITY and abs(vy) <= MAX_VELOCITY
+            and (abs(vx) >= MIN_VELOCITY or abs(vy) >= MIN_VELOCITY))
 
 
 def _too_close(xs, ys):

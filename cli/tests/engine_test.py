@@ -279,5 +279,62 @@ def engine_round_and_hash_match_the_serialisation_rules(b, tmp):
     check(result(b, "hash", {"state": state}) == {"hash": fnv1a_state(state)}, "FNV-1a of the bits")
 
 
+def engine_answers_a_number_past_double_range_invalid_input_naming_the_parameter(b, tmp):
+    # 1e400 is valid JSON but no double (PROTOCOL.md: the kit reads any JSON
+    # number): a bad value of its parameter like any other, named in `field`.
+    state = '[[100.0, 100.0, 2.0, 0.0], [150.0, 120.0, 1e400, 2.0]]'
+    lines = ['{"id": 1, "method": "init", "params": {"seed": 1e400, "birds": 10}}',
+             '{"id": 2, "method": "step", "params": {"state": %s, "weights": [1, 1, 1], "ticks": 1}}' % state,
+             '{"id": 3, "method": "step", "params": {"state": [[1.0, 1.0, 1.0, 0.0]], '
+             '"weights": [1, -1e999, 1], "ticks": 1}}',
+             '{"id": 4, "method": "verify", "params": {"seed": 1, "birds": 10, "weights": [1, 1, 1], '
+             '"schedule": [], "at_tick": 1E+400}}']
+    out, status, _ = talk(b, lines)
+    check(status == 0 and len(out) == len(lines), "one answer per line: %d" % len(out))
+    for line, k, field, shown in zip(out, (1, 2, 3, 4), ("seed", "state", "weights", "at_tick"),
+                                     ("1e400", "1e400", "-1e999", "1E+400")):
+        response = json.loads(line)
+        check(response["id"] == k, "id not echoed: " + line)
+        error = response.get("error") or {}
+        check(error.get("code") == "invalid-input" and error.get("field") == field,
+              "want invalid-input on %s, got %s" % (field, line))
+        check(shown in error["message"], "the message shows the value as written: " + error["message"])
+
+
+def engine_refuses_more_state_ticks_than_a_response_may_hold(b, tmp):
+    # 100 states of 400 birds are ~4 MB; 20,000 were a 623 MB line.
+    run = {"seed": 1, "birds": 400, "weights": WEIGHTS, "schedule": [], "ticks": 200}
+    out, status, seconds = talk(b, [{"id": 1, "method": "run", "params": dict(run, state_ticks=list(range(101)))},
+                                    {"id": 2, "method": "run", "params": dict(run, state_ticks=list(range(100)))}])
+    check(status == 0 and len(out) == 2, "two answers")
+    error = json.loads(out[0]).get("error") or {}
+    check(error.get("code") == "invalid-request" and "state_ticks" in error.get("message", ""),
+          "101 states: want invalid-request naming state_ticks, got " + out[0][:300])
+    check(len(out[0]) < 400, "a short answer: %d bytes" % len(out[0]))
+    states = json.loads(out[1])["result"]["states"]
+    check([s["tick"] for s in states] == list(range(100)), "100 states are answered")
+    check(len(out[1]) < 8 << 20, "100 states of 400 birds in %d bytes" % len(out[1]))
+
+
+def engine_never_answers_a_non_finite_velocity(b, tmp):
+    # The states of issue 11: INPUT-9 accepted them and the engine answered
+    # [[inf,-nan,inf,-nan]], which is no JSON, or a velocity of zero.
+    for bird in ([500.0, 300.0, 1e-310, 0.0], [500.0, 300.0, 5e-324, -5e-324],
+                 [500.0, 300.0, 1.7e308, 1.7e308], [500.0, 300.0, 2.0, -1e151]):
+        for method, params in (("step", {"state": [bird], "weights": WEIGHTS, "ticks": 1}),
+                               ("metrics", {"state": [bird]})):
+            out, status, _ = talk(b, [{"id": 1, "method": method, "params": params}])
+            check(status == 0 and len(out) == 1, "%s %s: exit %d" % (method, bird, status))
+            response = json.loads(out[0])  # raises on inf and nan, which are no JSON
+            error = response.get("error") or {}
+            check(error.get("code") == "invalid-input" and error.get("field") == "state",
+                  "%s %s: want invalid-input on state, got %s" % (method, bird, out[0][:200]))
+    # At the bounds: a result, every speed in [1.6, 4.2] (STEP-7), worked here with math.hypot.
+    for bird in ([500.0, 300.0, 1e-150, 0.0], [500.0, 300.0, 1e150, -1e150], [500.0, 300.0, 5e-324, 1e-150]):
+        after = result(b, "step", {"state": [bird], "weights": WEIGHTS, "ticks": 1})["state"]
+        speed = math.hypot(after[0][2], after[0][3])
+        check(1.6 * (1 - 1e-12) <= speed <= 4.2 * (1 + 1e-12), "%s: speed %r after the clamp" % (bird, speed))
+
+
 if __name__ == "__main__":
     sys.exit(case_runner.main(case_runner.cases(globals(), ("engine_",))))

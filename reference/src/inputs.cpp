@@ -23,6 +23,25 @@ namespace {
 // above 2^-537, below which the square of a distance rounds to 0.
 constexpr double kMinSeparation = 1e-150;
 
+// INPUT-9's velocities: each component at most 1e150 in size, and the larger
+// at least 1e-150. Worked from the arithmetic of the step and the metrics,
+// with n <= 400 birds:
+// - above: a neighbour sum of 399 components (STEP-2) stays below 4e152, the
+//   new velocity below 2e153 (separation adds at most 2.5 * 399 / 1e-150),
+//   so hypot (STEP-7, METRIC-2) is finite and the clamp's f = 4.2 / sp a
+//   normal number; the square of any speed (1e300) and a sum of 800 of them
+//   stay finite, for an engine that squares where the spec says hypot.
+//   Near DBL_MAX, hypot overflows and the clamp makes the velocity 0.
+// - below: a bird that moves alone is clamped by f = 1.6 / sp, which is
+//   infinite for a subnormal speed (sp < 1.6 / DBL_MAX); at 1e-150 it is
+//   at most 1.6e150, and a speed's square stays a normal number.
+// Both are exact comparisons of the components, with no hypot whose last
+// bit could decide a boundary case.
+// No input bound can stop the forces from cancelling a velocity to a
+// subnormal speed, which the clamp then divides by (spec/inputs.md).
+constexpr double kMaxVelocity = 1e150;
+constexpr double kMinVelocity = 1e-150;
+
 // A whole decimal integer with nothing around it: no sign, no spaces, no
 // fraction, no exponent. "12.0" and "+12" are rejected rather than guessed at.
 std::optional<std::uint64_t> whole_number(std::string_view text) {
@@ -74,8 +93,9 @@ void check_ticks_per_call(int ticks) {
   }
 }
 
-// INPUT-9: the step needs a nonzero speed (the s == 0 rule divides by it)
-// and positions on the field (the single wrap correction assumes them).
+// INPUT-9: the step needs a nonzero speed (the s == 0 rule divides by it),
+// velocities within kMinVelocity..kMaxVelocity (finite arithmetic) and
+// positions on the field (the single wrap correction assumes them).
 void check_state(const State& s) {
   if (s.empty() || s.size() > static_cast<std::size_t>(kMaxBirds)) {
     throw InputError("state", std::to_string(s.size()) + " birds", "1..400 birds");
@@ -94,6 +114,14 @@ void check_state(const State& s) {
     }
     if (b.vx == 0 && b.vy == 0) {
       throw InputError(where + ".velocity", "0,0", "a nonzero velocity");
+    }
+    if (!(std::abs(b.vx) <= kMaxVelocity && std::abs(b.vy) <= kMaxVelocity)) {
+      throw InputError(where + ".velocity", shown(b.vx) + "," + shown(b.vy),
+                       "components of at most 1e150 in size");
+    }
+    if (!(std::abs(b.vx) >= kMinVelocity || std::abs(b.vy) >= kMinVelocity)) {
+      throw InputError(where + ".velocity", shown(b.vx) + "," + shown(b.vy),
+                       "a component of at least 1e-150 in size");
     }
   }
   // AMB-30: two birds closer than this, but not in one place, would square

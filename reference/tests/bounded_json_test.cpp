@@ -70,5 +70,20 @@ TEST(BoundedJson, InvalidTextIsOneErrorType) {
   }
 }
 
+TEST(BoundedJson, MarkedNumbersPastDoubleRangeAreReadAsMarkedStrings) {
+  JsonBounds bounds;
+  bounds.mark_out_of_range = true;
+  const Json v = parse_bounded<Json>(R"({"a": [1e400, -1E+999, 1.7e308, "1e400", -0, 1e-400]})", bounds);
+  const Json& a = v["a"];
+  ASSERT_TRUE(a[0].is_string() && a[1].is_string());
+  EXPECT_EQ(out_of_range_text(a[0].get<std::string>()), "1e400");
+  EXPECT_EQ(out_of_range_text(a[1].get<std::string>()), "-1E+999");
+  EXPECT_EQ(a[2].get<double>(), 1.7e308);
+  EXPECT_EQ(out_of_range_text(a[3].get<std::string>()), "");  // a string stays a string
+  EXPECT_TRUE(std::signbit(a[4].get<double>()));
+  EXPECT_EQ(a[5].get<double>(), 0.0);  // underflow is a number, as JSON readers take it
+  EXPECT_THROW(parse_bounded<Json>("[1e400]"), JsonTextError);  // unmarked: refused whole
+}
+
 }  // namespace
 }  // namespace susurration::forms

@@ -4,7 +4,10 @@
 #include <cmath>
 #include <limits>
 
+#include "susurration/fast_engine.hpp"
 #include "susurration/inputs.hpp"
+#include "susurration/metrics.hpp"
+#include "susurration/step.hpp"
 
 using namespace susurration;
 
@@ -116,4 +119,86 @@ TEST(Inputs, ConstructedStatesRefuseBirdsCloserThan1e150UnlessInOnePlace) {
   EXPECT_EQ(complaint([] { check_state({{0, 100, 2, 0}, {1e-150, 100, 2, 0}}); }), "");
   EXPECT_EQ(complaint([] { check_state({{7, 100, 2, 0}, {7, 100, 3, 0}}); }), "");
   EXPECT_EQ(complaint([] { check_state({{0, 100, 2, 0}, {1000, 100, 2, 0}}); }), "");
+}
+
+TEST(Inputs, ConstructedStateVelocitiesHaveComponentsUpTo1e150AndOneFrom1eMinus150) {
+  const double max = 1e150, min = 1e-150;
+  const double subnormal = std::numeric_limits<double>::denorm_min();
+  EXPECT_EQ(complaint([&] { check_state({{1, 1, max, -max}}); }), "");
+  EXPECT_EQ(complaint([&] { check_state({{1, 1, min, 0}}); }), "");
+  EXPECT_EQ(complaint([&] { check_state({{1, 1, subnormal, -min}}); }), "");
+  EXPECT_EQ(complaint([&] { check_state({{1, 1, std::nextafter(max, 2 * max), 0}}); }),
+            "invalid state[0].velocity: 1.0000000000000002e+150,0 "
+            "(allowed: components of at most 1e150 in size)");
+  EXPECT_NE(complaint([&] { check_state({{1, 1, 2, -std::numeric_limits<double>::max()}}); }), "");
+  EXPECT_EQ(complaint([&] { check_state({{1, 1, std::nextafter(min, 0.0), 0}}); }),
+            "invalid state[0].velocity: 9.999999999999999e-151,0 "
+            "(allowed: a component of at least 1e-150 in size)");
+  EXPECT_NE(complaint([&] { check_state({{1, 1, subnormal, subnormal}}); }), "");
+  EXPECT_NE(complaint([&] { check_state({{1, 1, 1e-300, -1e-300}}); }), "");
+}
+
+namespace {
+
+// STEP-7's promise, worked independently of the step: after the clamp every
+// speed lies in [1.6, 4.2] (up to rounding), so every value is finite.
+void expect_finite_and_clamped(const State& after, const char* what) {
+  for (const Bird& b : after) {
+    ASSERT_TRUE(std::isfinite(b.x) && std::isfinite(b.y) && std::isfinite(b.vx) && std::isfinite(b.vy))
+        << what;
+    const double speed = std::hypot(b.vx, b.vy);
+    EXPECT_TRUE(speed >= 1.6 * (1 - 1e-12) && speed <= 4.2 * (1 + 1e-12)) << what << ": speed " << speed;
+  }
+}
+
+void expect_finite_metrics(const State& s, const char* what) {
+  const Metrics m = measure(s);
+  EXPECT_TRUE(m.polarization >= 0 && m.polarization <= 1 + 1e-12) << what << ": " << m.polarization;
+  if (m.mean_neighbor_distance) {
+    EXPECT_TRUE(std::isfinite(*m.mean_neighbor_distance)) << what;
+  }
+}
+
+}  // namespace
+
+// INPUT-9's velocity bounds are chosen so that no state they admit makes the
+// step or the metrics leave the finite numbers: states at the bounds, with
+// every bird a neighbour of every other (the largest sums) and the closest
+// allowed separation (the largest separation force).
+TEST(Inputs, NoStateAtTheVelocityBoundsStepsOrMeasuresToANonFiniteValue) {
+  const double max = 1e150, min = 1e-150;
+  const double subnormal = std::numeric_limits<double>::denorm_min();
+  const auto flock = [](int n, auto bird) {
+    State s;
+    for (int i = 0; i < n; ++i) s.push_back(bird(i));
+    return s;
+  };
+  const std::vector<std::pair<const char*, State>> states = {
+      {"lone bird at the largest velocity", {{500, 300, max, -max}}},
+      {"lone bird at the smallest speed", {{500, 300, min, 0}}},
+      {"lone bird at the smallest speed, one subnormal component", {{500, 300, subnormal, -min}}},
+      {"400 birds in one place at the largest velocity",
+       flock(400, [&](int) { return Bird{500, 300, max, max}; })},
+      {"400 birds in one place, largest velocities opposed",
+       flock(400, [&](int i) { return Bird{500, 300, i % 2 ? max : -max, i % 2 ? -max : max}; })},
+      {"400 birds 1e-150 apart at the largest velocity",
+       flock(400, [&](int i) { return Bird{1e-150 * (i % 2), 300 + 0.01 * (i / 2), max, -max}; })},
+      {"400 birds in one place at the smallest speed",
+       flock(400, [&](int i) { return Bird{500, 300, i % 2 ? min : -min, subnormal}; })},
+      {"400 birds, smallest and largest speeds mixed",
+       flock(400, [&](int i) { return Bird{500 + 0.1 * i, 300, i % 2 ? min : max, i % 3 ? -min : 0.0}; })},
+  };
+  for (const auto& [what, s] : states) {
+    ASSERT_EQ(complaint([&] { check_state(s); }), "") << what;
+    expect_finite_metrics(s, what);
+    for (const Weights& w : {Weights{1, 1, 1}, Weights{0, 0, 0}, Weights{0, 1, 0}, Weights{1, 0, 1}}) {
+      const State once = step(s, w);
+      expect_finite_and_clamped(once, what);
+      expect_finite_metrics(once, what);
+      FastFlock fast(s, 1);
+      fast.step(w);
+      EXPECT_EQ(fast.state().size(), once.size()) << what;
+      expect_finite_and_clamped(fast.state(), what);
+    }
+  }
 }

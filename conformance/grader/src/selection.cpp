@@ -3,7 +3,9 @@
 
 #include <fnmatch.h>
 
-#include <fstream>
+#include <sstream>
+
+#include "susurration/bounded_file.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -60,8 +62,15 @@ std::vector<std::size_t> select_cases(const VectorSet& set, const Selection& sel
 }
 
 std::set<std::string> read_expect_fail(const std::string& path, const VectorSet& set) {
-  std::ifstream in(path);
-  if (!in) throw SelectionError("invalid expect-fail: cannot read " + path);
+  std::string text;
+  try {
+    text = forms::read_bounded_file(path, {kMaxExpectFailBytes, true, false});
+  } catch (const forms::FileReadError& e) {
+    throw SelectionError("invalid expect-fail: " + path + ": " + e.what() +
+                         " (allowed: a regular file of at most " + std::to_string(kMaxExpectFailBytes) +
+                         " bytes)");
+  }
+  std::istringstream in(text);
   std::set<std::string> known;
   for (const VectorCase& c : set.cases) known.insert(c.id());
   std::set<std::string> ids;

@@ -2,51 +2,85 @@
 // manifest pins, so a hand-edited or truncated file is refused, not graded.
 #include "susurration/grader/vector_set.hpp"
 
-#include <fstream>
-#include <sstream>
+#include <fcntl.h>
+#include <algorithm>
+#include <unistd.h>
 
 #include "sha256.hpp"
+#include "susurration/bounded_file.hpp"
+#include "susurration/bounded_json.hpp"
 
 namespace susurration::grader {
 namespace {
 
-std::string read_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw VectorSetError("cannot read " + path.string());
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
+// A name the manifest may list: a plain file name in the vector folder, so
+// no entry reaches outside it (an absolute path, `..`, a subfolder).
+bool plain_file_name(const std::string& name) {
+  return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos &&
+         name.find('\0') == std::string::npos;
 }
 
-Json parse(const std::filesystem::path& path, const std::string& bytes) {
+// A regular file of the folder, opened without following a symlink or
+// waiting on a FIFO, refused past the cap before more than the cap is read.
+std::string read_member(int dir_fd, const std::filesystem::path& dir, const std::string& name,
+                        std::size_t cap) {
   try {
-    return Json::parse(bytes);
-  } catch (const Json::parse_error& e) {
+    return forms::read_bounded_file_at(dir_fd, name, {cap, true, true});
+  } catch (const forms::FileReadError& e) {
+    throw VectorSetError((dir / name).string() + ": " + e.what());
+  }
+}
+
+Json parse(const std::filesystem::path& path, const std::string& bytes, std::size_t cap) {
+  try {
+    return forms::parse_bounded<Json>(bytes, {cap, 64, kMaxVectorFileValues, false});
+  } catch (const forms::JsonTextError& e) {
     throw VectorSetError(path.string() + " is not JSON: " + e.what());
   }
 }
+
+class Folder {
+ public:
+  explicit Folder(const std::filesystem::path& dir)
+      : fd_(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
+    if (fd_ < 0) throw VectorSetError(dir.string() + " is not a readable folder");
+  }
+  Folder(const Folder&) = delete;
+  Folder& operator=(const Folder&) = delete;
+  ~Folder() { ::close(fd_); }
+  int fd() const { return fd_; }
+
+ private:
+  int fd_;
+};
 
 }  // namespace
 
 VectorSet load_vector_set(const std::filesystem::path& dir) {
   VectorSet set;
   set.dir = dir;
-  const auto manifest_path = dir / "manifest.json";
-  if (!std::filesystem::is_regular_file(manifest_path)) {
-    throw VectorSetError(dir.string() + " has no manifest.json");
-  }
-  set.manifest = parse(manifest_path, read_bytes(manifest_path));
+  const Folder folder(dir);
+  const std::string manifest = read_member(folder.fd(), dir, "manifest.json", kMaxManifestBytes);
+  set.manifest = parse(dir / "manifest.json", manifest, kMaxManifestBytes);
   try {
     const Json& listed = set.manifest.at("files");
     set.files.reserve(listed.size());  // cases keep pointers into these
+    std::size_t total = 0;
     for (const Json& entry : listed) {
       const std::string name = entry.at("file").get<std::string>();
+      if (!plain_file_name(name)) {
+        throw VectorSetError("manifest.json lists " + Json(name).dump() +
+                             ", not a file name in the vector folder");
+      }
       const auto path = dir / name;
-      const std::string bytes = read_bytes(path);
+      // The cap of one file, or what is left of the whole set's.
+      const std::string bytes =
+          read_member(folder.fd(), dir, name, std::min(kMaxVectorFileBytes, kMaxVectorSetBytes - total));
+      total += bytes.size();
       if (generator::sha256_hex(bytes) != entry.at("sha256").get<std::string>()) {
         throw VectorSetError(path.string() + " does not match its sha256 in manifest.json");
       }
-      set.files.push_back(parse(path, bytes));
+      set.files.push_back(parse(path, bytes, kMaxVectorFileBytes));
     }
     for (std::size_t f = 0; f < set.files.size(); ++f) {
       const Json& doc = set.files[f];

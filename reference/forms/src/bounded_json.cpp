@@ -1,6 +1,8 @@
 // Bounded JSON reading (bounded_json.hpp).
 #include "susurration/bounded_json.hpp"
 
+#include <cmath>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 namespace susurration::forms {
@@ -10,9 +12,30 @@ bool ends_number(char c) {
   return c == ',' || c == ']' || c == '}' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+// The end of the scalar token starting at i.
+std::size_t token_end(std::string_view text, std::size_t i) {
+  while (i < text.size() && !ends_number(text[i]) && text[i] != ':') ++i;
+  return i;
+}
+
+// Whether a number token is past double range (strtod gives an infinity;
+// a token that is no number at all is left for the parser to refuse).
+bool past_double_range(std::string_view token) {
+  const std::string copy(token);
+  char* end = nullptr;
+  const double v = std::strtod(copy.c_str(), &end);
+  return end == copy.c_str() + copy.size() && std::isinf(v);
+}
+
+// The JSON string a marked number is read as (bounded_json.hpp).
+std::string marked(std::string_view token) {
+  return nlohmann::json(std::string(kOutOfRangePrefix) + std::string(token)).dump();
+}
+
 // Checks the bounds in one pass outside strings, and returns the text with
-// every bare `-0` token written `-0.0`, or an empty string when there is
-// none (the common case, which then costs no copy).
+// every bare `-0` token written `-0.0` and, when asked, every number past
+// double range written as its marking string; or an empty string when
+// nothing changes (the common case, which then costs no copy).
 std::string scan(std::string_view text, const JsonBounds& bounds) {
   if (text.size() > bounds.max_bytes) {
     throw JsonTextError("JSON text of " + std::to_string(text.size()) + " bytes, over the bound of " +
@@ -44,6 +67,12 @@ std::string scan(std::string_view text, const JsonBounds& bounds) {
           (i + 2 == text.size() || ends_number(text[i + 2]))) {
         rewritten.append(text.substr(copied, i + 2 - copied)).append(".0");
         copied = i + 2;
+      } else if (bounds.mark_out_of_range && (c == '-' || (c >= '0' && c <= '9'))) {
+        const std::size_t end = token_end(text, i);
+        if (past_double_range(text.substr(i, end - i))) {
+          rewritten.append(text.substr(copied, i - copied)).append(marked(text.substr(i, end - i)));
+          copied = end;
+        }
       }
     }
     if (c == '"') {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "susurration/bounded_json.hpp"
 #include "susurration/constants.hpp"
 
 namespace susurration::forms {
@@ -21,10 +22,16 @@ ParameterError::ParameterError(std::string_view parameter, const InputError& ins
 namespace {
 
 // A value as the complaint shows it: its JSON text, cut short so that a
-// state of 401 birds still makes one readable line.
+// state of 401 birds still makes one readable line; a number past double
+// range (bounded_json.hpp marks it) as the number it was written as. The
+// dump recurses, but parse_bounded has bounded the depth of every value.
 template <class Json>
 std::string shown(const Json& v) {
   constexpr std::size_t kLongest = 80;
+  if (v.is_string()) {
+    const std::string_view number = out_of_range_text(v.template get_ref<const std::string&>());
+    if (!number.empty()) return std::string(number.substr(0, kLongest));
+  }
   std::string text = v.dump(-1, ' ', false, nlohmann::detail::error_handler_t::replace);
   if (text.size() > kLongest) {
     text = text.substr(0, kLongest) + "...";

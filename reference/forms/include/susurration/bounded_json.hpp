@@ -29,7 +29,20 @@ struct JsonBounds {
   std::size_t max_bytes = 16u << 20;
   std::size_t max_depth = 64;
   std::size_t max_values = 1u << 20;  // numbers, strings, literals, arrays and objects
+  // A number past double range (1e400) is read as a string marking it
+  // (out_of_range_text) instead of refusing the whole text, so that the
+  // reader of the value refuses it where it stands, naming its parameter.
+  bool mark_out_of_range = false;
 };
+
+// The string a marked number is read as: this prefix, then its JSON text.
+// The NUL in front keeps it apart from any text a person would write.
+inline constexpr std::string_view kOutOfRangePrefix{"\0number past double range: ", 27};
+
+// The JSON text of a marked number, or empty for any other string.
+inline std::string_view out_of_range_text(std::string_view s) {
+  return s.starts_with(kOutOfRangePrefix) ? s.substr(kOutOfRangePrefix.size()) : std::string_view{};
+}
 
 // The text is not JSON, or exceeds a bound. what() is one line that says
 // which, with the byte offset where the scan or the parser stopped.

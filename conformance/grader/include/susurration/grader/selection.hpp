@@ -34,7 +34,10 @@ void parse_shard(const std::string& text, int& shard, int& shards);
 std::vector<std::size_t> select_cases(const VectorSet& set, const Selection& selection);
 
 // Case ids, one per line; '#' starts a comment. Every id must name a case of
-// the set, so a renamed case cannot silently leave the list.
+// the set, so a renamed case cannot silently leave the list. The file must
+// be a regular file of at most kMaxExpectFailBytes (a FIFO, a device or a
+// folder is refused, never read as an empty list).
+inline constexpr std::size_t kMaxExpectFailBytes = 1u << 20;
 std::set<std::string> read_expect_fail(const std::string& path, const VectorSet& set);
 
 }  // namespace susurration::grader

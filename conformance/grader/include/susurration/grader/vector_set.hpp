@@ -34,7 +34,17 @@ struct VectorSet {
   std::vector<VectorCase> cases;
 };
 
-// Reads and checks a vector directory. Throws VectorSetError.
+// The caps on what a vector set may hold, checked before a file is read
+// past them: ten times the largest published file (trajectories.json,
+// 5.3 MB), and room for a manifest of hundreds of files.
+inline constexpr std::size_t kMaxVectorFileBytes = 64u << 20;
+inline constexpr std::size_t kMaxVectorFileValues = 1u << 23;
+inline constexpr std::size_t kMaxVectorSetBytes = 256u << 20;  // all files together
+inline constexpr std::size_t kMaxManifestBytes = 1u << 20;
+
+// Reads and checks a vector directory. The manifest names plain file names
+// in the folder (no '/', so nothing outside it); each must be a regular
+// file, not a symlink, within kMaxVectorFileBytes. Throws VectorSetError.
 VectorSet load_vector_set(const std::filesystem::path& dir);
 
 }  // namespace susurration::grader
