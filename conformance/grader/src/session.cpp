@@ -30,7 +30,9 @@ Json Session::exchange(const std::string& method, const Json& params) {
     case Reply::Kind::timeout:
       throw EngineBroke("no response to " + method + " within " + seconds(timeout_), quote(reply.text));
     case Reply::Kind::overlong:
-      throw EngineBroke("a response line to " + method + " longer than the limit", quote(reply.text));
+      throw EngineBroke("a response line to " + method + " over the bound of " +
+                            std::to_string(kResponseBounds.max_bytes) + " bytes",
+                        quote(reply.text));
     case Reply::Kind::exited: {
       process_->stop(std::chrono::milliseconds(200));
       const int status = process_->exit_status();
