@@ -58,10 +58,9 @@ Difference locate(const std::vector<std::string>& path, const Json& e, const Jso
   for (const std::string& step : path) d.path += step;
   d.expected = e;
   d.actual = a;
-  // Another number of elements: the counts are no measurements, and the
-  // field is the array ("state.length").
+  // Another number of elements: the counts are no measurements.
   if (!path.empty() && path.back() == ".length") {
-    d.field = d.path.substr(1);
+    d.field = "length";
     return d;
   }
   // Paths look like .state[3][2] or .u32[17] or .text.
@@ -221,7 +220,10 @@ std::string describe(const Difference& d) {
   std::string where;
   if (d.tick) where += "tick " + std::to_string(*d.tick) + ", ";
   if (d.bird) where += "bird " + std::to_string(*d.bird) + ", ";
-  where += d.field + ": expected " + d.expected.dump() + ", got " + d.actual.dump();
+  // A length is named with its array ("state.length"): "length" alone
+  // would not say which answer was short.
+  const bool length = d.field == "length" && d.path.size() > 1;
+  where += (length ? d.path.substr(1) : d.field) + ": expected " + d.expected.dump() + ", got " + d.actual.dump();
   if (d.ulps || d.relative) {
     char buf[96];
     // Counts of ulps past a million say "far", not a number anyone reads.
