@@ -9,10 +9,10 @@ import _grader_limits
 import _proxy
 
 LINE = b"e" * 65536 + b"\n"
-# Every case quoting 1.3 MB of stderr made a report of tens of megabytes;
-# quoted once per engine and capped, it is a few kilobytes. grade cannot
+# Every case quoting up to 1.3 MB of stderr made a report of megabytes;
+# quoted once per engine and capped, it is tens of kilobytes. grade cannot
 # write a report past this size at all.
-_grader_limits.limit_grader_file_size(2 << 20)
+_grader_limits.limit_grader_file_size(256 << 10)
 
 
 def misbehave(request, forward):
