@@ -7,6 +7,7 @@
 #include <map>
 
 #include "check_parts.hpp"
+#include "susurration/grader/engine_text.hpp"
 #include "susurration/tolerance.hpp"
 
 namespace susurration::grader {
@@ -56,14 +57,16 @@ Request request_for(const VectorCase& c) {
 // right places with another speed is the speed formula (INIT-2); the right
 // speed in another direction is the angle formula (INIT-2), unless vx and vy
 // are swapped (sin for cos, INIT-3); a direction off only in the last bits
-// is sin or cos themselves (INIT-3).
+// is sin or cos themselves (INIT-3). Another number of birds is another
+// number of draws (INIT-1); the bird-by-bird reading below needs the same.
 std::string init_clause(const Json& expected, const Json& actual) {
+  if (actual.size() != expected.size()) return "INIT-1";
   for (std::size_t i = 0; i < expected.size(); ++i) {
-    if (expected[i][0] != actual[i][0] || expected[i][1] != actual[i][1]) return "INIT-1";
+    if (expected.at(i).at(0) != actual.at(i).at(0) || expected.at(i).at(1) != actual.at(i).at(1)) return "INIT-1";
   }
   for (std::size_t i = 0; i < expected.size(); ++i) {
-    const double evx = expected[i][2].get<double>(), evy = expected[i][3].get<double>();
-    const double avx = actual[i][2].get<double>(), avy = actual[i][3].get<double>();
+    const double evx = expected.at(i).at(2).get<double>(), evy = expected.at(i).at(3).get<double>();
+    const double avx = actual.at(i).at(2).get<double>(), avy = actual.at(i).at(3).get<double>();
     if (within_relative_tolerance(evx, avx, 1e-15) && within_relative_tolerance(evy, avy, 1e-15)) continue;
     if (!within_relative_tolerance(std::hypot(evx, evy), std::hypot(avx, avy), 1e-12)) return "INIT-2";
     if (within_relative_tolerance(evx, avy, 1e-12) && within_relative_tolerance(evy, avx, 1e-12)) return "INIT-3";
@@ -185,14 +188,14 @@ void judge(CaseResult& r, const Comparison& cmp, const std::string& check) {
 bool judge_non_result(CaseResult& r, const Response& response, const std::string& method) {
   if (response.kind == Response::Kind::unsupported) {
     r.outcome = Outcome::skipped;
-    r.message = method + " unsupported: " + response.body.get<std::string>();
+    r.message = method + " unsupported: " + quote(response.body.get<std::string>());
     return true;
   }
   if (response.kind == Response::Kind::error) {
     r.outcome = Outcome::fail;
     r.clause = r.clauses.front();
     r.check = method;
-    r.message = "refused a valid " + method + " request: " + response.body.dump();
+    r.message = "refused a valid " + method + " request: " + quote(response.body.dump());
     return true;
   }
   return false;

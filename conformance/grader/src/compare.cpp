@@ -40,18 +40,38 @@ void measure(Difference& d) {
   }
 }
 
+// The index of a path step "[17]"; nothing for a key (".state", ".length"),
+// so that no answer of another shape can be read as a bird or a field.
+std::optional<std::size_t> index_of(const std::string& step) {
+  if (step.size() < 3 || step.front() != '[' || step.back() != ']') return std::nullopt;
+  std::size_t n = 0;
+  for (std::size_t k = 1; k + 1 < step.size(); ++k) {
+    if (step[k] < '0' || step[k] > '9' || n > 1000000) return std::nullopt;
+    n = n * 10 + static_cast<std::size_t>(step[k] - '0');
+  }
+  return n;
+}
+
 // A state inside the result ("state", or an anchor's) gets bird and field.
 Difference locate(const std::vector<std::string>& path, const Json& e, const Json& a) {
   Difference d;
   for (const std::string& step : path) d.path += step;
   d.expected = e;
   d.actual = a;
+  // Another number of elements: the counts are no measurements.
+  if (!path.empty() && path.back() == ".length") {
+    d.field = "length";
+    return d;
+  }
   // Paths look like .state[3][2] or .u32[17] or .text.
   for (std::size_t k = 0; k < path.size(); ++k) {
     if (path[k] == ".state" && k + 2 < path.size()) {
-      d.bird = std::stoi(path[k + 1].substr(1));
-      d.field = kBirdFields[std::stoi(path[k + 2].substr(1)) & 3];
-      break;
+      const auto bird = index_of(path[k + 1]), field = index_of(path[k + 2]);
+      if (bird && field && *field < 4) {
+        d.bird = static_cast<int>(*bird);
+        d.field = kBirdFields[*field];
+        break;
+      }
     }
     if (path[k][0] == '.') d.field = path[k].substr(1);
   }
@@ -84,11 +104,10 @@ struct Walker {
     }
     if (cls == "step") {
       const double abs = compare.at("abs").get<double>();
-      // The last two steps of the path are [bird][field] of a state.
-      const std::string& last = path.back();
-      const int field = std::stoi(last.substr(1));
-      if (field < 2 && path.size() >= 3 && path[path.size() - 3] == ".state") {
-        return along_torus(x, y, kFieldSize[field]) <= abs;
+      // Positions of a state ([bird][field] under .state) are on the torus.
+      const auto field = path.empty() ? std::nullopt : index_of(path.back());
+      if (field && *field < 2 && path.size() >= 3 && path[path.size() - 3] == ".state") {
+        return along_torus(x, y, kFieldSize[*field]) <= abs;
       }
       return std::abs(x - y) <= abs;
     }
@@ -201,7 +220,10 @@ std::string describe(const Difference& d) {
   std::string where;
   if (d.tick) where += "tick " + std::to_string(*d.tick) + ", ";
   if (d.bird) where += "bird " + std::to_string(*d.bird) + ", ";
-  where += d.field + ": expected " + d.expected.dump() + ", got " + d.actual.dump();
+  // A length is named with its array ("state.length"): "length" alone
+  // would not say which answer was short.
+  const bool length = d.field == "length" && d.path.size() > 1;
+  where += (length ? d.path.substr(1) : d.field) + ": expected " + d.expected.dump() + ", got " + d.actual.dump();
   if (d.ulps || d.relative) {
     char buf[96];
     // Counts of ulps past a million say "far", not a number anyone reads.

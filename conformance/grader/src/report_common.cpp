@@ -1,6 +1,8 @@
 // What all three report forms share: counting outcomes, the first failure.
 #include "susurration/grader/report.hpp"
 
+#include <string_view>
+
 namespace susurration::grader {
 
 void Counts::add(const CaseResult& r) {
@@ -19,6 +21,33 @@ int Counts::total() const {
   int n = 0;
   for (const auto& [outcome, count] : by_outcome) n += count;
   return n;
+}
+
+StderrTails stderr_tails(const GradeRun& run) {
+  StderrTails t;
+  std::map<std::string_view, int> index;
+  for (std::size_t k = 0; k < run.results.size(); ++k) {
+    const auto& tail = run.results[k].stderr_tail;
+    int at = -1;
+    if (tail && !tail->empty()) {
+      const auto [it, added] = index.emplace(*tail, static_cast<int>(t.tails.size()));
+      if (added) {
+        t.tails.push_back(tail.get());
+        t.first_case.push_back(k);
+      }
+      at = it->second;
+    }
+    t.of_case.push_back(at);
+  }
+  return t;
+}
+
+std::string StderrQuoter::operator()(std::size_t result) {
+  const int tail = tails_.of_case[result];
+  if (tail < 0) return "";
+  if (const auto it = shown_.find(tail); it != shown_.end()) return "the same as for " + it->second;
+  shown_.emplace(tail, run_.results[result].id);
+  return *tails_.tails[static_cast<std::size_t>(tail)];
 }
 
 const CaseResult* first_failure(const GradeRun& run) {

@@ -26,7 +26,7 @@ Json difference_json(const std::optional<Difference>& d) {
           {"relative", d->relative ? Json(*d->relative) : Json()}};
 }
 
-Json case_json(const CaseResult& r) {
+Json case_json(const CaseResult& r, int stderr_tail) {
   return {{"id", r.id},
           {"file", r.file},
           {"category", r.category},
@@ -40,7 +40,7 @@ Json case_json(const CaseResult& r) {
           {"drift", r.drift},
           {"expected_to_fail", r.expected_to_fail},
           {"offending", r.offending},
-          {"stderr", r.stderr_tail},
+          {"stderr_tail", stderr_tail < 0 ? Json() : Json(stderr_tail)},
           {"seconds", r.seconds}};
 }
 
@@ -61,13 +61,17 @@ Json engine_json(const ReportInput& in) {
 std::string json_report(const ReportInput& in) {
   Counts total;
   std::map<std::string, Counts> by_category, by_clause;
+  const StderrTails tails = stderr_tails(in.run);
   Json cases = Json::array();
-  for (const CaseResult& r : in.run.results) {
+  for (std::size_t k = 0; k < in.run.results.size(); ++k) {
+    const CaseResult& r = in.run.results[k];
     total.add(r);
     by_category[r.category].add(r);
     for (const std::string& clause : r.clauses) by_clause[clause].add(r);
-    cases.push_back(case_json(r));
+    cases.push_back(case_json(r, tails.of_case[k]));
   }
+  Json stderr_json = Json::array();
+  for (const std::string* tail : tails.tails) stderr_json.push_back(*tail);
   Json files = Json::array();
   for (const Json& f : in.set.manifest.at("files")) {
     files.push_back({{"file", f.at("file")}, {"sha256", f.at("sha256")}, {"number_of_cases", f.at("number_of_cases")}});
@@ -107,8 +111,11 @@ std::string json_report(const ReportInput& in) {
       {"first_failure", first},
       {"categories", categories},
       {"clauses", clauses},
+      {"stderr_tails", stderr_json},
       {"cases", cases}};
-  return report.dump(2) + "\n";
+  // Engine text is valid UTF-8 by the time it is here (engine_text.hpp);
+  // replacing, not throwing, is the last line of defence of "always a report".
+  return report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace susurration::grader

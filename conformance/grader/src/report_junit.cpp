@@ -3,28 +3,25 @@
 // <skipped>. Drift and tolerant passes are passes.
 #include <cstdio>
 
+#include "susurration/grader/engine_text.hpp"
 #include "susurration/grader/report.hpp"
 
 namespace susurration::grader {
 namespace {
 
+// Escaped for an attribute or element. visible() first: XML 1.0 has no
+// place for most control characters, not even as character references,
+// and an engine's output may contain them or bytes that are not UTF-8.
 std::string xml(const std::string& text) {
   std::string out;
-  for (const char c : text) {
+  for (const char c : visible(text)) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&apos;"; break;
-      default:
-        // XML 1.0 has no place for most control characters; an engine's
-        // output may contain them.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') {
-          out += '?';
-        } else {
-          out += c;
-        }
+      default: out += c;
     }
   }
   return out;
@@ -36,19 +33,19 @@ std::string seconds(double s) {
   return buf;
 }
 
-std::string testcase(const CaseResult& r) {
+std::string testcase(const CaseResult& r, std::size_t k, StderrQuoter& stderr_of) {
   std::string out = "    <testcase classname=\"susurration." + xml(r.category) + "\" name=\"" + xml(r.id) +
                     "\" time=\"" + seconds(r.seconds) + "\"";
   std::string details = r.message;
   if (!r.hint.empty()) details += "\nhint: " + r.hint;
   if (!r.offending.empty()) details += "\noutput: " + r.offending;
-  if (!r.stderr_tail.empty()) details += "\nstderr: " + r.stderr_tail;
   const std::string clause = r.clause.empty() ? "" : "[" + r.clause + "] ";
   if (unexpected_pass(r)) {
     return out + ">\n      <failure message=\"listed in --expect-fail but passed\"/>\n    </testcase>\n";
   }
   if (!counts_as_failure(r) && r.outcome != Outcome::skipped) return out + "/>\n";
   if (r.outcome == Outcome::skipped) return out + ">\n      <skipped message=\"" + xml(r.message) + "\"/>\n    </testcase>\n";
+  if (const std::string tail = stderr_of(k); !tail.empty()) details += "\nstderr: " + tail;
   const std::string tag = r.outcome == Outcome::errored ? "error" : "failure";
   return out + ">\n      <" + tag + " message=\"" + xml(clause + r.message.substr(0, r.message.find('\n'))) +
          "\">" + xml(details) + "</" + tag + ">\n    </testcase>\n";
@@ -57,14 +54,17 @@ std::string testcase(const CaseResult& r) {
 }  // namespace
 
 std::string junit_report(const ReportInput& in) {
-  std::map<std::string, std::vector<const CaseResult*>> by_file;
+  std::map<std::string, std::vector<std::size_t>> by_file;
   std::vector<std::string> order;
-  for (const CaseResult& r : in.run.results) {
+  for (std::size_t k = 0; k < in.run.results.size(); ++k) {
+    const CaseResult& r = in.run.results[k];
     if (!by_file.contains(r.file)) order.push_back(r.file);
-    by_file[r.file].push_back(&r);
+    by_file[r.file].push_back(k);
   }
-  auto tally = [](const std::vector<const CaseResult*>& rs, int& failures, int& errors, int& skipped) {
-    for (const CaseResult* r : rs) {
+  StderrQuoter stderr_of(in.run);
+  auto tally = [&](const std::vector<std::size_t>& ks, int& failures, int& errors, int& skipped) {
+    for (const std::size_t k : ks) {
+      const CaseResult* r = &in.run.results[k];
       if (unexpected_pass(*r) || (counts_as_failure(*r) && r->outcome == Outcome::fail)) ++failures;
       if (counts_as_failure(*r) && r->outcome == Outcome::errored) ++errors;
       if (r->outcome == Outcome::skipped) ++skipped;
@@ -79,11 +79,11 @@ std::string junit_report(const ReportInput& in) {
     all_errors += errors;
     all_skipped += skipped;
     double time = 0;
-    for (const CaseResult* r : by_file[file]) time += r->seconds;
+    for (const std::size_t k : by_file[file]) time += in.run.results[k].seconds;
     suites += "  <testsuite name=\"" + xml(file) + "\" tests=\"" + std::to_string(by_file[file].size()) +
               "\" failures=\"" + std::to_string(failures) + "\" errors=\"" + std::to_string(errors) +
               "\" skipped=\"" + std::to_string(skipped) + "\" time=\"" + seconds(time) + "\">\n";
-    for (const CaseResult* r : by_file[file]) suites += testcase(*r);
+    for (const std::size_t k : by_file[file]) suites += testcase(in.run.results[k], k, stderr_of);
     suites += "  </testsuite>\n";
   }
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"susurration grade: " +

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <set>
 
+#include "susurration/grader/engine_text.hpp"
 #include "susurration/grader/report.hpp"
 
 namespace susurration::grader {
@@ -28,7 +29,7 @@ std::string indent(const std::string& label, const std::string& text) {
   return out;
 }
 
-std::string case_block(const CaseResult& r) {
+std::string case_block(const CaseResult& r, const std::string& stderr_lines) {
   std::string tag = r.outcome == Outcome::errored ? "ERROR" : r.outcome == Outcome::fail ? "FAIL " : "NOTE ";
   if (unexpected_pass(r)) tag = "XPASS";
   std::string out = tag + " " + r.id + (r.clause.empty() ? "" : "  [" + r.clause + "]") + "\n";
@@ -39,8 +40,7 @@ std::string case_block(const CaseResult& r) {
   out += indent("", r.message);
   if (!r.hint.empty()) out += indent("hint: ", r.hint);
   if (!r.offending.empty()) out += indent("output: ", r.offending);
-  if (!r.stderr_tail.empty()) out += indent("stderr: ", r.stderr_tail);
-  return out;
+  return out + stderr_lines;
 }
 
 }  // namespace
@@ -67,13 +67,16 @@ std::string text_report(const ReportInput& in) {
   std::map<std::string, Counts> by_category;
   std::map<std::string, Counts> by_clause;
   std::vector<std::string> category_order;
-  for (const CaseResult& r : run.results) {
+  StderrQuoter stderr_of(run);
+  for (std::size_t k = 0; k < run.results.size(); ++k) {
+    const CaseResult& r = run.results[k];
     total.add(r);
     if (!by_category.contains(r.category)) category_order.push_back(r.category);
     by_category[r.category].add(r);
     for (const std::string& clause : r.clauses) by_clause[clause].add(r);
     if (counts_as_failure(r) || r.drift || (r.expected_to_fail && r.outcome != Outcome::skipped)) {
-      out += case_block(r);
+      const std::string tail = stderr_of(k);
+      out += case_block(r, tail.empty() ? "" : indent("stderr: ", tail));
     }
   }
   if (const CaseResult* first = first_failure(run)) {
@@ -102,7 +105,9 @@ std::string text_report(const ReportInput& in) {
   if (skipped) out += " (on the " + std::to_string(total.total() - skipped) + " cases not skipped)";
   if (run.results.size() < run.cases_in_set) out += " (a selection of the set)";
   out += "\n";
-  return out;
+  // Engine text (messages, output, stderr, its name) and the command line
+  // are in here: nothing in them reaches a terminal as a control sequence.
+  return visible(out);
 }
 
 }  // namespace susurration::grader

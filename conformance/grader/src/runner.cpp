@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "check_parts.hpp"
+#include "susurration/grader/engine_text.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -15,15 +16,17 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 CaseResult errored(const VectorCase& c, const std::string& cause, const std::string& offending,
-                   const std::string& stderr_tail) {
+                   std::shared_ptr<const std::string> stderr_tail) {
   CaseResult r = start_result(c);
   r.outcome = Outcome::errored;
   // The case's main clause, so that "errored while asked about INPUT-6"
   // says what the engine was being asked when it broke.
   r.clause = r.clauses.empty() ? "" : r.clauses.front();
-  r.message = cause;
-  r.offending = offending;
-  r.stderr_tail = stderr_tail;
+  // A cause may carry engine text (a schema violation names a value): kept
+  // valid and bounded like any quote.
+  r.message = quote(cause, 4 * kQuoteBytes);
+  r.offending = quote(offending);
+  r.stderr_tail = std::move(stderr_tail);
   return r;
 }
 
@@ -41,15 +44,41 @@ struct Worker {
   std::string handshake_cause;
 
   void run(Session& session) {
-    if (options.keep_transcript) session.record_to(&transcript);
+    if (options.keep_transcript) session.record_to(&transcript, kTranscriptBytes / std::max(1, options.jobs));
     for (std::size_t k; (k = next.fetch_add(1)) < selected.size();) {
       const VectorCase& c = set.cases[selected[k]];
       const auto start = Clock::now();
-      results[k] = grade_one(c, session);
+      results[k] = grade_guarded(c, session);
       results[k].seconds = std::chrono::duration<double>(Clock::now() - start).count();
       results[k].expected_to_fail = options.expect_fail.contains(results[k].id);
     }
-    session.close();
+    try {
+      session.close();
+    } catch (...) {
+      // Every result is in; the session's destructor still kills the engine.
+    }
+  }
+
+  // Nothing thrown while grading a case leaves it: whatever it was (a
+  // response the checks could not read, memory, a program that vanished),
+  // it is this case's cause, and the next case starts a fresh engine.
+  CaseResult grade_guarded(const VectorCase& c, Session& session) {
+    std::string cause;
+    try {
+      return grade_one(c, session);
+    } catch (const std::exception& e) {
+      cause = std::string("the grader could not grade this case: ") + e.what();
+    } catch (...) {
+      cause = "the grader could not grade this case: an unknown exception";
+    }
+    std::shared_ptr<const std::string> tail;
+    try {
+      session.discard();
+      tail = session.stderr_tail();
+    } catch (...) {
+      // The cause above is what matters; the tail is a courtesy.
+    }
+    return errored(c, cause, "", tail);
   }
 
   CaseResult grade_one(const VectorCase& c, Session& session) {

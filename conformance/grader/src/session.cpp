@@ -1,23 +1,11 @@
 // The protocol conversation (spec/PROTOCOL.md PROTO-2..8).
 #include "susurration/grader/session.hpp"
 
-#include "susurration/schema_check.hpp"
+#include "susurration/grader/engine_text.hpp"
+#include "susurration/grader/response_reader.hpp"
 
 namespace susurration::grader {
 namespace {
-
-constexpr std::size_t kQuote = 300;  // how much offending output a report quotes
-
-std::string quote(const std::string& text) {
-  return text.size() <= kQuote ? text : text.substr(0, kQuote) + "... (" +
-                                            std::to_string(text.size()) + " bytes)";
-}
-
-// Parsed once: every session in every thread reads the same checker.
-const SchemaChecker& response_schema() {
-  static const SchemaChecker checker(Json::parse(protocol_response_schema()));
-  return checker;
-}
 
 std::string seconds(std::chrono::milliseconds ms) {
   char buf[32];
@@ -35,14 +23,16 @@ Session::~Session() { discard(); }
 Json Session::exchange(const std::string& method, const Json& params) {
   const long long id = next_id_++;
   const std::string line = Json{{"id", id}, {"method", method}, {"params", params}}.dump();
-  if (transcript_) transcript_->push_back("> " + line);
+  record("> ", line);
   const Reply reply = process_->exchange(line, timeout_);
-  if (transcript_ && reply.kind == Reply::Kind::line) transcript_->push_back("< " + reply.text);
+  if (reply.kind == Reply::Kind::line) record("< ", reply.text);
   switch (reply.kind) {
     case Reply::Kind::timeout:
       throw EngineBroke("no response to " + method + " within " + seconds(timeout_), quote(reply.text));
     case Reply::Kind::overlong:
-      throw EngineBroke("a response line to " + method + " longer than the limit", quote(reply.text));
+      throw EngineBroke("a response line to " + method + " over the bound of " +
+                            std::to_string(kResponseBounds.max_bytes) + " bytes",
+                        quote(reply.text));
     case Reply::Kind::exited: {
       // "exited (exit status 3)", "died (killed by signal 11 (SIGSEGV))",
       // or "closed its stdout (while still running)": the stop below
@@ -55,33 +45,27 @@ Json Session::exchange(const std::string& method, const Json& params) {
     case Reply::Kind::line:
       break;
   }
-  Json response;
-  try {
-    response = Json::parse(reply.text);
-  } catch (const Json::parse_error&) {
-    throw EngineBroke("a response to " + method + " that is not JSON", quote(reply.text));
-  }
-  if (const auto problem = response_schema().violation(response, "/$defs/response_" + method)) {
-    throw EngineBroke("a response to " + method + " that breaks its schema: " + *problem,
-                      quote(reply.text));
-  }
-  if (response.at("id") != Json(id)) {
-    throw EngineBroke("a response with id " + response.at("id").dump() + " to request " +
-                          std::to_string(id),
-                      quote(reply.text));
-  }
-  return response;
+  return read_response(reply.text, method, id);
 }
 
 const EngineInfo& Session::ensure_started() {
   if (info_ && process_) return *info_;
-  process_ = std::make_unique<EngineProcess>(argv_);
+  try {
+    process_ = std::make_unique<EngineProcess>(argv_);
+  } catch (const EngineStartError& e) {
+    // It started once (grade checks the command first), so the program
+    // went away or changed while grading: the engine's trouble, not a
+    // usage error, and this case's alone.
+    throw EngineBroke(std::string("the engine could not be restarted: ") + quote(e.what()), "");
+  }
   const Json hello = exchange("hello", {{"protocol", 1}});
   if (!hello.contains("result")) {
     throw EngineBroke("the engine did not accept protocol 1 in hello", quote(hello.dump()));
   }
   const Json& r = hello.at("result");
-  EngineInfo info{r.at("name"), r.at("version"), r.at("language"), {}};
+  // Reported once, in every report form: capped like any engine text.
+  EngineInfo info{quote(r.at("name").get<std::string>()), quote(r.at("version").get<std::string>()),
+                  quote(r.at("language").get<std::string>()), {}};
   for (const Json& c : r.at("capabilities")) info.capabilities.insert(c.get<std::string>());
   info_ = info;
   return *info_;
@@ -98,7 +82,7 @@ Response Session::call(const std::string& method, const Json& params) {
 void Session::discard() {
   if (!process_) return;
   process_->stop(std::chrono::milliseconds(0));
-  last_stderr_ = process_->stderr_tail();
+  keep_stderr();
   process_.reset();
 }
 
@@ -110,12 +94,44 @@ void Session::close() {
     // Shutting down is a courtesy; a broken engine is killed below all the same.
   }
   process_->stop(std::chrono::milliseconds(1000));
-  last_stderr_ = process_->stderr_tail();
+  keep_stderr();
   process_.reset();
 }
 
-std::string Session::stderr_tail() const {
-  return process_ ? process_->stderr_tail() : last_stderr_;
+void Session::keep_stderr() {
+  std::string tail = stderr_quote(process_->stderr_tail());
+  if (tail.empty()) {
+    last_stderr_.reset();
+  } else if (!last_stderr_ || *last_stderr_ != tail) {
+    last_stderr_ = std::make_shared<const std::string>(std::move(tail));
+  }
+}
+
+std::shared_ptr<const std::string> Session::stderr_tail() {
+  if (process_) keep_stderr();
+  return last_stderr_;
+}
+
+void Session::record_to(std::vector<std::string>* transcript, std::size_t budget) {
+  transcript_ = transcript;
+  transcript_budget_ = budget;
+}
+
+void Session::record(const char* arrow, const std::string& line) {
+  if (!transcript_) return;
+  const std::size_t size = std::min(line.size(), kTranscriptLineBytes);
+  if (transcript_full_ || transcript_bytes_ + size > transcript_budget_) {
+    if (!transcript_full_) {
+      transcript_->push_back("# the transcript stops here: over its bound of " +
+                             std::to_string(transcript_budget_) + " bytes");
+    }
+    transcript_full_ = true;
+    return;
+  }
+  transcript_bytes_ += size;
+  std::string kept = arrow + line.substr(0, size);
+  if (size < line.size()) kept += " ... (" + std::to_string(line.size()) + " bytes)";
+  transcript_->push_back(std::move(kept));
 }
 
 }  // namespace susurration::grader

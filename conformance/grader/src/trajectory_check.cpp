@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "check_parts.hpp"
+#include "susurration/grader/engine_text.hpp"
 #include "susurration/forms.hpp"
 #include "susurration/simulation.hpp"
 
@@ -90,7 +91,7 @@ Anchors step_from_anchors(const VectorCase& c, Session& session) {
     if (r.kind != Response::Kind::result) {
       throw EngineBroke("listed step but answered an anchor's step with " +
                             std::string(r.kind == Response::Kind::error ? "an error" : "unsupported"),
-                        r.body.dump());
+                        quote(r.body.dump()));
     }
     Comparison cmp = compare_values(compare, Json{{"state", anchor.at("next_state")}}, r.body);
     for (auto* d : {&cmp.first_off, &cmp.first_inexact}) {

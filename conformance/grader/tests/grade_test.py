@@ -175,9 +175,43 @@ def grade_crash_is_errored_with_exit_status_and_stderr(b, tmp):
     r, report = json_report(b, faulty(b, "crash", on="prng"), "--only", "prng-*,torus-y-*")
     prng = [c for c in report["cases"] if c["category"] == "prng"]
     check(all(c["outcome"] == "errored" and "exit status 3" in c["message"] for c in prng), prng[0])
-    check("crashing on purpose" in prng[0]["stderr"], "stderr not quoted: %r" % prng[0]["stderr"])
+    tails = report["stderr_tails"]
+    check(prng[0]["stderr_tail"] is not None and "crashing on purpose" in tails[prng[0]["stderr_tail"]],
+          "stderr not quoted: %r" % tails)
+    # One engine's tail is quoted once, whatever number of cases it broke.
+    check(len(tails) == len(set(tails)), "a stderr tail is repeated: %r" % tails)
     check(all(c["outcome"] == "pass-exact" for c in report["cases"] if c["category"] == "torus"),
           "grading did not continue after the crash")
+
+
+VANISHING_ENGINE = """#!%s
+# Answers hello, then deletes its own program file and crashes, as if it
+# were rebuilt away while being graded: every restart finds nothing to run.
+import json, os, sys
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["method"] != "hello":
+        try:
+            os.unlink(sys.argv[0])
+        finally:
+            sys.exit(3)
+    print(json.dumps({"id": 0, "result": {"protocol": 1, "name": "vanishing", "version": "1",
+                                          "language": "Python", "capabilities": ["prng"]}}), flush=True)
+"""
+
+
+def grade_engine_program_vanishing_between_restarts_errors_its_cases(b, tmp):
+    for jobs in ("1", "2"):
+        program = pathlib.Path(tmp) / ("engine-" + jobs)
+        program.write_text(VANISHING_ENGINE % sys.executable)
+        program.chmod(0o755)
+        r, report = json_report(b, str(program), "--only", "prng-*", "--jobs", jobs)
+        check(r.returncode in (0, 1), "jobs %s: exit %d: %s" % (jobs, r.returncode, r.stderr))
+        cases = report["cases"]
+        check(cases and all(c["outcome"] == "errored" for c in cases), cases[0])
+        check(all("exited" in c["message"] or "could not be restarted" in c["message"] for c in cases),
+              [c["message"] for c in cases])
+        check(any("could not be restarted" in c["message"] for c in cases), [c["message"] for c in cases])
 
 
 def grade_malformed_schema_violating_and_misnumbered_responses_are_errored(b, tmp):

@@ -2,6 +2,7 @@
 // pass, where and why (the first tick, bird and field, the clause, a hint).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,8 +29,10 @@ struct CaseResult {
   std::string hint;     // from the vector's notes: the bug class that fails here
   std::optional<Difference> difference;  // first value off (fail) or not exact (pass-tolerant)
   bool drift = false;   // off only at or after the chaos horizon (TOL-5)
-  std::string offending;     // errored: the engine's output, quoted and truncated
-  std::string stderr_tail;   // errored: the engine's last stderr lines
+  std::string offending;     // errored: the engine's output, quoted (engine_text.hpp)
+  // errored: the engine's last stderr lines, or null. Shared, not copied:
+  // every case an engine process broke on points at its one tail.
+  std::shared_ptr<const std::string> stderr_tail;
   bool expected_to_fail = false;  // listed in --expect-fail
   double seconds = 0;
 };

@@ -28,6 +28,30 @@ struct Counts {
   int total() const;
 };
 
+// The engine's stderr tails of a run, each distinct one once, in order of
+// first appearance: a report quotes a tail once and refers to it from every
+// other case, so an engine that fills stderr cannot multiply the report.
+struct StderrTails {
+  std::vector<const std::string*> tails;
+  std::vector<int> of_case;              // per result: index into tails, or -1
+  std::vector<std::size_t> first_case;   // per tail: the first result quoting it
+};
+StderrTails stderr_tails(const GradeRun& run);
+
+// For the reports that quote a tail inside a case (text, JUnit): the whole
+// tail for the first case shown that has it, "the same as for <id>" for
+// every later one, "" for a case without one.
+class StderrQuoter {
+ public:
+  explicit StderrQuoter(const GradeRun& run) : run_(run), tails_(stderr_tails(run)) {}
+  std::string operator()(std::size_t result);
+
+ private:
+  const GradeRun& run_;
+  StderrTails tails_;
+  std::map<int, std::string> shown_;  // tail -> the case it was quoted with
+};
+
 // The first case, in manifest order, that counts as a failure.
 const CaseResult* first_failure(const GradeRun& run);
 

@@ -29,6 +29,12 @@ class EngineBroke : public std::runtime_error {
   std::string offending_;
 };
 
+// The transcript's bounds (PROTOCOL.md "Bounds", PROTO-10): a line longer
+// than a legitimate response is cut, and the whole run keeps at most
+// kTranscriptBytes of lines, shared out among its engine processes.
+inline constexpr std::size_t kTranscriptLineBytes = 1u << 20;
+inline constexpr std::size_t kTranscriptBytes = 64u << 20;
+
 struct EngineInfo {
   std::string name, version, language;
   std::set<std::string> capabilities;
@@ -59,21 +65,31 @@ class Session {
   // Asks the engine to shut down, then stops it.
   void close();
 
-  std::string stderr_tail() const;
+  // The engine's last stderr lines (engine_text.hpp stderr_quote), of the
+  // running process or else the last one; null when it wrote none. One
+  // engine process's tail is one string, shared by every case that quotes it.
+  std::shared_ptr<const std::string> stderr_tail();
 
-  // Every line sent and received, when asked for (grade --transcript).
-  void record_to(std::vector<std::string>* transcript) { transcript_ = transcript; }
+  // Every line sent and received, when asked for (grade --transcript):
+  // each line within kTranscriptLineBytes, and the lines within `budget`
+  // bytes in all; past it one line says the transcript stops there.
+  void record_to(std::vector<std::string>* transcript, std::size_t budget = kTranscriptBytes);
 
  private:
   Json exchange(const std::string& method, const Json& params);
+  void keep_stderr();
+  void record(const char* arrow, const std::string& line);
 
   std::vector<std::string> argv_;
   std::chrono::milliseconds timeout_;
   std::unique_ptr<EngineProcess> process_;
   std::optional<EngineInfo> info_;
-  std::string last_stderr_;
+  std::shared_ptr<const std::string> last_stderr_;
   long long next_id_ = 0;
   std::vector<std::string>* transcript_ = nullptr;
+  std::size_t transcript_budget_ = 0;
+  std::size_t transcript_bytes_ = 0;
+  bool transcript_full_ = false;
 };
 
 }  // namespace susurration::grader

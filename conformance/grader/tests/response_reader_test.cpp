@@ -1,0 +1,64 @@
+// Reading a response line (response_reader.hpp): whatever the line, a
+// parsed and checked response or EngineBroke, never another exception.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "susurration/grader/engine_text.hpp"
+#include "susurration/grader/response_reader.hpp"
+
+namespace susurration::grader {
+namespace {
+
+// The cause EngineBroke names, or "" when the line was read.
+std::string cause_of(const std::string& line, const std::string& method = "torus_delta", long long id = 3) {
+  try {
+    read_response(line, method, id);
+    return "";
+  } catch (const EngineBroke& e) {
+    EXPECT_EQ(valid_utf8(e.what()), e.what());
+    EXPECT_EQ(valid_utf8(e.offending()), e.offending());
+    EXPECT_LE(e.offending().size(), kQuoteBytes + 40);
+    return e.what();
+  }
+}
+
+bool names(const std::string& cause, const std::string& words) { return cause.find(words) != std::string::npos; }
+
+TEST(ReadResponse, AValidResponseIsReturned) {
+  const Json r = read_response(R"({"id":3,"result":{"delta":500.0}})", "torus_delta", 3);
+  EXPECT_EQ(r.at("result").at("delta").get<double>(), 500.0);
+}
+
+TEST(ReadResponse, MinusZeroIsNegativeZero) {
+  const Json r = read_response(R"({"id":3,"result":{"delta":-0}})", "torus_delta", 3);
+  const Json& delta = r.at("result").at("delta");
+  ASSERT_TRUE(delta.is_number_float());
+  EXPECT_TRUE(std::signbit(delta.get<double>()));
+}
+
+TEST(ReadResponse, ANumberPastEveryDoubleIsNotJson) {
+  EXPECT_TRUE(names(cause_of(R"({"id":3,"result":{"delta":1e400}})"), "not JSON"));
+}
+
+TEST(ReadResponse, WrongIdSchemaViolationAndBadBytesAreEngineBroke) {
+  EXPECT_TRUE(names(cause_of(R"({"id":4,"result":{"delta":1.0}})"), "id 4 to request 3"));
+  EXPECT_TRUE(names(cause_of(R"({"id":3,"result":{"delta":"far"}})"), "breaks its schema"));
+  EXPECT_TRUE(names(cause_of("{\"id\":3,\"unsupported\":\"\xFF\xC3\"}"), "not JSON"));
+  EXPECT_TRUE(names(cause_of(""), "not JSON"));
+  EXPECT_TRUE(names(cause_of(R"({"id":3,"result":{"delta":1.0}})", "no-such-method"), "no response schema"));
+}
+
+TEST(ReadResponse, BoundsAreCheckedBeforeParsing) {
+  EXPECT_TRUE(names(cause_of(std::string(100, '[') + std::string(100, ']')), "deeper than 64"));
+  std::string many = R"({"id":3,"result":{"delta":[)";
+  for (int k = 0; k < (1 << 20); ++k) many += "0,";
+  many += "0]}}";
+  EXPECT_TRUE(names(cause_of(many), "more than 1048576 values"));
+  const std::string big = R"({"id":3,"unsupported":")" + std::string(17u << 20, 'x') + "\"}";
+  EXPECT_TRUE(names(cause_of(big), "over the bound of 16777216"));
+}
+
+}  // namespace
+}  // namespace susurration::grader

@@ -1,0 +1,43 @@
+// A worker thread keeps every exception inside the case it came from.
+#include <gtest/gtest.h>
+
+#include "susurration/grader/runner.hpp"
+
+namespace susurration::grader {
+namespace {
+
+TEST(RunGrade, AnExceptionWhileGradingACaseErrorsThatCaseAloneInEveryThread) {
+  // An engine that shakes hands and lists nothing; a case the grader has no
+  // request for (it throws std::logic_error) and one it skips for the
+  // missing capability.
+  const std::string engine =
+      "import json, sys\n"
+      "hello = {'protocol': 1, 'name': 'n', 'version': '1', 'language': 'Python', 'capabilities': []}\n"
+      "for line in sys.stdin:\n"
+      "    request = json.loads(line)\n"
+      "    answer = hello if request['method'] == 'hello' else {}\n"
+      "    print(json.dumps({'id': request['id'], 'result': answer}), flush=True)\n";
+  GradeOptions options;
+  options.argv = {"python3", "-c", engine};
+  options.timeout = std::chrono::milliseconds(5000);
+  const Json file = {{"notes", Json::object()}};
+  const Json group = {{"parameters", {{"seed", 1}}}};
+  const Json odd = {{"id", "odd-1"}, {"clauses", {"PROTO-3"}}, {"input", Json::object()}};
+  const Json prng = {{"id", "prng-1"}, {"clauses", {"PRNG-1"}}, {"input", {{"skip", 0}, {"count", 1}}}};
+  VectorSet set;
+  set.cases = {VectorCase{"odd.json", "nonsense", &file, &group, &odd},
+               VectorCase{"prng.json", "prng", &file, &group, &prng}};
+  for (const int jobs : {1, 2}) {
+    options.jobs = jobs;
+    const GradeRun run = run_grade(set, {0, 1}, options);
+    ASSERT_EQ(run.results.size(), 2u);
+    EXPECT_EQ(run.results[0].outcome, Outcome::errored);
+    EXPECT_NE(run.results[0].message.find("could not grade this case: no request for category nonsense"),
+              std::string::npos)
+        << run.results[0].message;
+    EXPECT_EQ(run.results[1].outcome, Outcome::skipped) << run.results[1].message;
+  }
+}
+
+}  // namespace
+}  // namespace susurration::grader
