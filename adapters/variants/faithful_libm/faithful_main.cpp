@@ -1,6 +1,6 @@
 // The faithful_libm variant's engine: `susurration engine` over the
 // reference with a faithful libm (README.md here), whose choices are seeded
-// by --libm-seed K, given before the subcommand:
+// by --libm-seed K, before or after the subcommand:
 //   susurration_variant_faithful_libm --libm-seed 7 engine
 // Each seed is another libm, as far as the grader can tell.
 #include <CLI/CLI.hpp>
@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
                  "returns, hashed with the arguments")
       ->capture_default_str();
   app.require_subcommand(1);
+  app.fallthrough();  // `engine --libm-seed 7` as well
   // Parsing sets the seed before the subcommand's callback serves a request.
   app.parse_complete_callback([&seed] { susurration::set_libm_seed(seed); });
   return run_commands(app, {add_engine(app)}, argc, argv);
