@@ -7,15 +7,17 @@
 // none is. Otherwise lo < L <= hi, and as no double lies strictly between
 // lo and hi, L == hi: only then may lo and hi compare with L differently,
 // and only then does faithful_hypot give up its choice and return RN(z).
+// METRIC-5's nearest < 270 follows: the least of the distances is below
+// 270 exactly when one of them is, and each of those comparisons is exact.
 // d > 0 needs nothing: z >= max(|x|, |y|), a double, so lo > 0 whenever
 // x or y is nonzero.
 #include "faithful_libm.hpp"
 
 #include <mpfr.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
-#include <bit>
 #include <limits>
 #include <utility>
 
