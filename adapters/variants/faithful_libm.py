@@ -119,6 +119,12 @@ def main():
         for line in bad:
             print("  " + line)
     print("\nfalse rejections: %d/%d" % (len(rejected), len(seeds)))
+    by_case = {}
+    for m, seed, case, tick, start in all_departures:
+        by_case.setdefault((case, start), []).append(tick)
+    for (case, start), ticks in sorted(by_case.items()):
+        print("%s left the tolerance under %d of %d seeds, at ticks %d to %d (forgiven from %d)" % (
+            case, len(ticks), len(seeds), min(ticks), max(ticks), start))
     if all_departures:
         m, seed, case, tick, start = min(all_departures)
         print("smallest margin: %+d ticks (seed %d, %s left the tolerance at tick %d, "
