@@ -14,6 +14,10 @@ CaseResult start_result(const VectorCase& c);
 // The clause a wrong value of `field` is reported against.
 std::string clause_for(const CaseResult& r, const std::string& field);
 
+// The INIT clause a wrong initial state breaks (INIT-1..3), told from the
+// whole state; also for the state at tick 0 of a run.
+std::string init_clause(const Json& expected, const Json& actual);
+
 // "Flag (bug_type): description" of the case's first flag; with drift, of
 // its NearChaosHorizon flag.
 std::string hint_for(const VectorCase& c, bool drift);
