@@ -43,6 +43,39 @@ def spoil_polarization(result, first_tick, start):
     result.pop("final_state_hash", None)
 
 
+def weights_at(params, tick):
+    """WEIGHTS-3: the last change logged at or before `tick`, else the initial weights."""
+    w = params["weights"]
+    for change in params["schedule"]:
+        if change["tick"] > tick:
+            break
+        w = [change["cohesion"], change["alignment"], change["separation"]]
+    return w
+
+
+def drifting_run(ask, request, relative):
+    """A run that drifts as a correct engine on another libm does: the real
+    engine's steps, with every bird's vx moved by `relative` of itself after
+    each step (up or down by bird and tick), far below the step class but
+    enough to leave the tolerance within the window. Its metrics and states
+    are its own, consistent with each other."""
+    p = request["params"]
+    state = ask("init", {"seed": p["seed"], "birds": p["birds"]})["state"]
+    columns = {"polarization": [], "cluster_count": [], "mean_neighbor_distance": []}
+    states = []
+    for t in range(p["ticks"] + 1):
+        m = ask("metrics", {"state": state})
+        for field in columns:
+            columns[field].append(m[field])
+        if t in p["state_ticks"]:
+            states.append({"tick": t, "state": state})
+        if t < p["ticks"]:
+            state = ask("step", {"state": state, "weights": weights_at(p, t), "ticks": 1})["state"]
+            for i, bird in enumerate(state):
+                bird[2] *= 1 + relative * (1 if (i + t) % 2 == 0 else -1)
+    return {"id": request["id"], "result": {"metrics": columns, "states": states}}
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--fault", required=True)
@@ -77,6 +110,14 @@ def main():
             real.stdin.flush()
             response = json.loads(real.stdout.readline())
             response["result"]["capabilities"].remove("metrics")
+            print(json.dumps(response), flush=True)
+            continue
+        if a.fault.startswith("drift-") and method == "run":
+            def ask(m, params):
+                real.stdin.write(json.dumps({"id": 0, "method": m, "params": params}) + "\n")
+                real.stdin.flush()
+                return json.loads(real.stdout.readline())["result"]
+            response = drifting_run(ask, request, float(a.fault.split("-", 1)[1]))
             print(json.dumps(response), flush=True)
             continue
         if a.hide and method == a.hide:

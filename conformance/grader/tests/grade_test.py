@@ -7,7 +7,6 @@ Expectations are independent of the grader's code: a fault injected at a
 known bird, field and tick must be reported there; a hung engine must be
 gone (its process group empty) when grade returns.
 """
-import hashlib
 import json
 import re
 import os
@@ -106,32 +105,48 @@ def grade_last_bit_difference_passes_tolerant_not_exact(b, tmp):
 
 
 def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
-    # TOL-5: a run that leaves the tolerance at tick 135 is re-anchored over
-    # the segments that start at or before 135. The case's anchors are
-    # 0, 50, 100, 150, 200, so those are 0..50, 50..100 and 100..150.
-    cid, departs = "trajectory-n120-w1-1-1-seed-42", 135
-    segments = "0..50, 50..100 and 100..150"
-    # Wrong in the free run only, right from every anchor: drift, through
+    # TOL-5: a run that leaves the tolerance at tick t is re-anchored over the
+    # segments that start at or before t; this case's anchors are 0, 50,
+    # 100, 150 and 200, so the segments are 0..50, 50..100, 100..150 and
+    # 150..200, the last cut at the window's end.
+    cid = "trajectory-n120-w1-1-1-seed-42"
+    anchors = [0, 50, 100, 150, 200]
+
+    def segments_up_to(t):
+        named = ["%d..%d" % (a, b) for a, b in zip(anchors, anchors[1:]) if a <= t]
+        return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+    # A free run that drifts as another libm's does (every vx moved by 1e-12
+    # of itself after every step), right from every anchor: drift, through
     # run_from and, for an engine without it, through step and metrics.
     for hide, how in (("", "run_from"), ("run_from", "step and metrics")):
-        engine = faulty(b, "run-polarization-from-tick-%d" % departs, hide=hide)
+        engine = faulty(b, "drift-1e-12", hide=hide)
         r, report = json_report(b, engine, "--only", cid)
         c = report["cases"][0]
         check(c["outcome"] == "pass-tolerant" and c["drift"], c)
-        check(c["difference"]["tick"] == departs and c["difference"]["field"] == "polarization", c)
-        check(segments in c["message"] and "(%s)" % how in c["message"], c["message"])
+        departs = c["difference"]["tick"]
+        check(0 < departs <= 200, "the drifting run must leave the tolerance in the window: %s" % c)
+        check(segments_up_to(departs) in c["message"] and "(%s)" % how in c["message"], c["message"])
         check(report["counts"]["drift"] == 1 and report["level"] == "conformant" and r.returncode == 0,
               report["counts"])
         text = grade(b, engine, "--only", cid).stdout
-        check("NOTE " + cid in text and segments in text and "drift (not failures" in text, text)
-    # Wrong in the segment too: a failure at the segment's first differing tick.
-    _, report = json_report(b, faulty(b, "polarization-from-tick-%d" % departs), "--only", cid)
+        check("NOTE  " + cid in text and segments_up_to(departs) in text and "drift (not failures" in text, text)
+    # Wrong in a segment too (polarization 1% high from tick 135 in the run
+    # and from any anchor): a failure at that segment's first differing tick.
+    _, report = json_report(b, faulty(b, "polarization-from-tick-135"), "--only", cid)
     c = report["cases"][0]
     check(c["outcome"] == "fail" and not c["drift"], c)
     check(c["check"] == "re-anchored segment 100..150", c["check"])
-    check(c["difference"]["tick"] == departs and c["difference"]["field"] == "polarization", c)
+    check(c["difference"]["tick"] == 135 and c["difference"]["field"] == "polarization", c)
     check(c["clause"] == "METRIC-2", c["clause"])
     check(report["level"] == "not conformant", report["level"])
+    # Metrics spoiled in the free run alone, from tick 135, with the run's
+    # states untouched: the segments agree, but the run's metrics are not
+    # those of its own states (TOL-6), first at the anchor tick 150.
+    _, report = json_report(b, faulty(b, "run-polarization-from-tick-135"), "--only", cid)
+    c = report["cases"][0]
+    check(c["outcome"] == "fail" and c["check"] == "states" and c["difference"]["tick"] == 150, c)
+    check(c["clause"] == "METRIC-1", c["clause"])
 
 
 def grade_accepting_invalid_input_fails_naming_the_field(b, tmp):
