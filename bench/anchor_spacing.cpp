@@ -1,5 +1,5 @@
 // How far a last-bit difference grows within one anchor segment
-// (spec/tolerance.md TOL-5): the measurement behind the anchor spacing.
+// (spec/tolerance.md TOL-6): the measurement behind the anchor spacing.
 //
 //   anchor_spacing vectors/trajectories.json            the published anchors
 //   anchor_spacing vectors/trajectories.json --every 100 segments of 100 ticks

@@ -177,7 +177,7 @@ Json run(const Json& p) {
 }
 
 // From a given state at a given tick of a run, the metrics of every tick
-// over `ticks` steps: the grader's re-anchored segments (TOL-5). The weights
+// over `ticks` steps: the grader's re-anchored segments (TOL-6). The weights
 // of each step are those in force at its tick in the run described by
 // `weights` and `schedule` (WEIGHTS-3), so a segment replays the schedule as
 // the run would.

@@ -20,7 +20,7 @@ constexpr int kCheckedTo = 500;         // how far the chaos horizon is looked f
 constexpr int kComfortablyPast = 260;  // below this the case is flagged NearChaosHorizon
 // Anchors at most 60 ticks apart over the window: a last-bit difference
 // grows by no more than about 1e-11 relative within such a segment, so a
-// correct engine re-anchored from them stays within the tolerance (TOL-5;
+// correct engine re-anchored from them stays within the tolerance (TOL-6;
 // spec/tolerance.md gives the measurement, bench/anchor_spacing.cpp).
 const std::vector<int> kAnchors = {0, 50, 100, 150, 200};
 
@@ -88,7 +88,7 @@ Case build(const TrajectoryCase& tc) {
                                       "METRIC-5",  "STEP-1",   "TOL-1",    "TOL-2",    "TOL-3"};
   // Every trajectory also checks the JSON forms of its metrics (floats,
   // integer cluster counts, null), the final hash and its own horizon.
-  clauses.insert(clauses.end(), {"SERIAL-1", "SERIAL-4", "DET-3", "TOL-5"});
+  clauses.insert(clauses.end(), {"SERIAL-1", "SERIAL-4", "DET-3", "TOL-5", "TOL-6", "TOL-7"});
   if (!run.schedule.empty()) {
     clauses.insert(clauses.end(), {"WEIGHTS-2", "WEIGHTS-3"});
   }
@@ -199,7 +199,7 @@ VectorFile trajectory_vectors() {
        "the given state (class step); the final hash is for engines that aim to be exact.",
        "Metrics that leave the tolerance are re-anchored: the engine runs again from each anchor's "
        "state to the next anchor, and drift is a departure every such segment agrees with "
-       "(spec/tolerance.md TOL-5).",
+       "(spec/tolerance.md TOL-6).",
        "chaos_horizon, for information: the first tick at which a one-ulp perturbation of the "
        "initial state leaves the tolerance (spec/tolerance.md TOL-5)."},
       {{"Trajectory",
@@ -220,7 +220,7 @@ VectorFile trajectory_vectors() {
         {"drift", "The chaos horizon is before tick 260: a correct engine whose hypot, sin or cos "
                   "differ in the last bit may leave the tolerance near the end of the window. The "
                   "grader then re-anchors it from the published anchor states: if every re-anchored "
-                  "segment agrees, the departure is drift, not a bug (TOL-5)."}}},
+                  "segment agrees, the departure is drift, not a bug (TOL-6)."}}},
       {}};
   std::vector<GroupSpec> specs = group_specs();
   // Cases are independent: build them concurrently, collect in order.

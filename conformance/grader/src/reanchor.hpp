@@ -1,4 +1,4 @@
-// Re-anchoring (spec/tolerance.md TOL-5): when a run's metrics leave the
+// Re-anchoring (spec/tolerance.md TOL-6): when a run's metrics leave the
 // tolerance, the engine is started again from the reference's published
 // state at each anchor and run over that anchor's segment. Internal to the
 // grader.

@@ -11,7 +11,7 @@ namespace {
 std::string counts_row(const std::string& name, const Counts& c) {
   char buf[160];
   // Drift is a pass-tolerant outcome, counted apart: the run left the
-  // tolerance and re-anchoring showed it was rounding (TOL-5).
+  // tolerance and re-anchoring showed it was rounding (TOL-6).
   std::snprintf(buf, sizeof buf, "  %-16s %6d %9d %6d %5d %8d %8d\n", name.c_str(),
                 c.of(Outcome::pass_exact), c.of(Outcome::pass_tolerant) - c.drift, c.drift,
                 c.of(Outcome::fail), c.of(Outcome::errored), c.of(Outcome::skipped));
@@ -96,7 +96,7 @@ std::string text_report(const ReportInput& in) {
   for (const auto& [clause, counts] : by_clause) out += counts_row(clause, counts);
   if (total.drift) {
     // Each drift case's NOTE above names the re-anchored segments that agree.
-    out += "\n  drift (not failures: every re-anchored segment agrees, TOL-5): " + std::to_string(total.drift) + "\n";
+    out += "\n  drift (not failures: every re-anchored segment agrees, TOL-6): " + std::to_string(total.drift) + "\n";
   }
   if (total.expected_failures || total.unexpected_passes) {
     out += "\n  expected failures: " + std::to_string(total.expected_failures) +

@@ -2,10 +2,10 @@
 // 1. one run, its metric columns in the trajectory class over ticks 0..200;
 //    when they leave it, the engine is re-anchored (reanchor.cpp): drift
 //    when every re-anchored segment agrees, a failure in the first that
-//    does not (TOL-5);
+//    does not (TOL-6);
 // 2. one step from each anchor's state, in the step class: a wrong rule or
 //    constant shows here whatever the chaos does to the metrics;
-// 3. the states the run returns (TOL-6): one per requested tick; tick 0 in
+// 3. the states the run returns (TOL-7): one per requested tick; tick 0 in
 //    the init class; each later one by what the engine itself says of it;
 // 4. the states and final_state_hash exactly: they only decide pass-exact.
 // The failure reported is the earliest of those found, by tick.
@@ -20,7 +20,7 @@ namespace susurration::grader {
 namespace {
 
 constexpr double kAnchorStepAbs = 1e-9;  // the step class (spec/tolerance.md TOL-4)
-constexpr int kInitUlps = 2;             // the init class (vectors/init.json, TOL-6)
+constexpr int kInitUlps = 2;             // the init class (vectors/init.json, TOL-7)
 
 // A failure just after a logged change is the change applied on the wrong
 // tick more often than anything else.
@@ -106,7 +106,7 @@ Anchors step_from_anchors(const VectorCase& c, Session& session) {
   return a;
 }
 
-// --- the states of the run (TOL-6) ----------------------------------------------
+// --- the states of the run (TOL-7) ----------------------------------------------
 
 // The ticks whose states the run is asked for: every anchor and the tick
 // after it, so that each later state can be checked as one step of the
@@ -287,7 +287,7 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
   const Anchors anchors = step_from_anchors(c, session);
   const States states = grade_states(c, session, wanted, run.body);
 
-  // The run left the tolerance: re-anchor (TOL-5).
+  // The run left the tolerance: re-anchor (TOL-6).
   std::optional<Finding> off = anchors.off;
   if (states.off) keep_earliest(off, *states.off);
   std::string drift_message;
@@ -318,7 +318,7 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
     } else {
       drift_message = "drift: " + departed + ", but started again from the reference's state at each anchor (" +
                       re.how + "), it agrees over segment" + (re.agreed.size() == 1 ? " " : "s ") +
-                      describe(re.agreed) + " (TOL-5)";
+                      describe(re.agreed) + " (TOL-6)";
     }
   }
 

@@ -105,7 +105,7 @@ def grade_last_bit_difference_passes_tolerant_not_exact(b, tmp):
 
 
 def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
-    # TOL-5: a run that leaves the tolerance at tick t is re-anchored over the
+    # TOL-6: a run that leaves the tolerance at tick t is re-anchored over the
     # segments that start at or before t; this case's anchors are 0, 50,
     # 100, 150 and 200, so the segments are 0..50, 50..100, 100..150 and
     # 150..200, the last cut at the window's end.
@@ -142,7 +142,7 @@ def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
     check(report["level"] == "not conformant", report["level"])
     # Metrics spoiled in the free run alone, from tick 135, with the run's
     # states untouched: the segments agree, but the run's metrics are not
-    # those of its own states (TOL-6), first at the anchor tick 150.
+    # those of its own states (TOL-7), first at the anchor tick 150.
     _, report = json_report(b, faulty(b, "run-polarization-from-tick-135"), "--only", cid)
     c = report["cases"][0]
     check(c["outcome"] == "fail" and c["check"] == "states" and c["difference"]["tick"] == 150, c)
