@@ -252,9 +252,19 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
     Comparison cmp = compare_values({{"class", "step"}, {"abs", kAnchorStepAbs}}, next.body, Json{{"state", state}});
     if (!cmp.within) {
       cmp.first_off->tick = t;
-      keep_earliest(s.off, {t, "states", "SESSION-1", *cmp.first_off,
-                            "; the run's state at tick " + std::to_string(t) + " (actual) is not one step, by the "
-                            "engine's own step, from its state at tick " + std::to_string(t - 1) + " (expected)"});
+      std::string note = "; the run's state at tick " + std::to_string(t) + " (actual) is not one step, by the "
+                         "engine's own step, from its state at tick " + std::to_string(t - 1) + " (expected)";
+      // As for the metrics: next to a weight change, the change applied on
+      // the wrong tick; the same state at two ticks, a state reported a
+      // tick late (the bookkeeping of METRIC-1).
+      std::string clause = "SESSION-1";
+      if (next_to_a_change(parameters, t)) {
+        clause = "WEIGHTS-3";
+      } else if (compare_values({{"class", "step"}, {"abs", kAnchorStepAbs}}, states[k - 1].at("state"), state).within) {
+        clause = "METRIC-1";
+        note += "; it is the state the run returned at tick " + std::to_string(t - 1);
+      }
+      keep_earliest(s.off, {t, "states", clause, *cmp.first_off, note});
     }
   }
   return s;
