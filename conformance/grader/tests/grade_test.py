@@ -110,6 +110,9 @@ def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
     # 100, 150 and 200, so the segments are 0..50, 50..100, 100..150 and
     # 150..200, the last cut at the window's end.
     cid = "trajectory-n120-w1-1-1-seed-42"
+    # The drifting engine answers one run with 500 requests of its own: on a
+    # loaded machine that takes more than the default deadline.
+    slow_run = ("--timeout", "120")
     anchors = [0, 50, 100, 150, 200]
 
     def segments_up_to(t):
@@ -121,7 +124,7 @@ def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
     # run_from and, for an engine without it, through step and metrics.
     for hide, how in (("", "run_from"), ("run_from", "step and metrics")):
         engine = faulty(b, "drift-1e-12", hide=hide)
-        r, report = json_report(b, engine, "--only", cid)
+        r, report = json_report(b, engine, "--only", cid, *slow_run)
         c = report["cases"][0]
         check(c["outcome"] == "pass-tolerant" and c["drift"], c)
         departs = c["difference"]["tick"]
@@ -129,11 +132,11 @@ def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
         check(segments_up_to(departs) in c["message"] and "(%s)" % how in c["message"], c["message"])
         check(report["counts"]["drift"] == 1 and report["level"] == "conformant" and r.returncode == 0,
               report["counts"])
-        text = grade(b, engine, "--only", cid).stdout
+        text = grade(b, engine, "--only", cid, *slow_run).stdout
         check("NOTE  " + cid in text and segments_up_to(departs) in text and "drift (not failures" in text, text)
     # Wrong in a segment too (polarization 1% high from tick 135 in the run
     # and from any anchor): a failure at that segment's first differing tick.
-    _, report = json_report(b, faulty(b, "polarization-from-tick-135"), "--only", cid)
+    _, report = json_report(b, faulty(b, "polarization-from-tick-135"), "--only", cid, *slow_run)
     c = report["cases"][0]
     check(c["outcome"] == "fail" and not c["drift"], c)
     check(c["check"] == "re-anchored segment 100..150", c["check"])
@@ -143,7 +146,7 @@ def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
     # Metrics spoiled in the free run alone, from tick 135, with the run's
     # states untouched: the segments agree, but the run's metrics are not
     # those of its own states (TOL-7), first at the anchor tick 150.
-    _, report = json_report(b, faulty(b, "run-polarization-from-tick-135"), "--only", cid)
+    _, report = json_report(b, faulty(b, "run-polarization-from-tick-135"), "--only", cid, *slow_run)
     c = report["cases"][0]
     check(c["outcome"] == "fail" and c["check"] == "states" and c["difference"]["tick"] == 150, c)
     check(c["clause"] == "METRIC-1", c["clause"])
