@@ -7,7 +7,7 @@ const flock = require('./flock.js');
 
 const NAME = 'nodeflock';
 const VERSION = '0.1.0';
-const CAPABILITIES = ['prng', 'torus', 'init', 'step', 'metrics', 'run', 'verify', 'round', 'hash'];
+const CAPABILITIES = ['prng', 'torus', 'init', 'step', 'metrics', 'run', 'run_from', 'verify', 'round', 'hash'];
 
 // ---------------------------------------------------------------- JSON reading
 // JSON.parse cannot tell `42` from `42.0`, and PROTOCOL.md says `42.0` where
@@ -282,6 +282,32 @@ const METHODS = {
       states,
       final_state_hash: flock.hashState(final),
     };
+  },
+  // The metrics of ticks from_tick..from_tick + ticks of the run that is at
+  // `state` on tick from_tick: each step uses the weights in force at its
+  // tick (WEIGHTS-3), as run's do.
+  run_from(p) {
+    checkKeys(p, ['state', 'from_tick', 'weights', 'schedule', 'ticks']);
+    let s = stateParam(p.state, true);
+    const from = intIn('from_tick', p.from_tick, 0, 20000);
+    let w = weights(p.weights);
+    const sch = schedule(p.schedule);
+    const steps = intIn('ticks', p.ticks, 1, 1000, 'run_from ticks');
+    const pol = [], cc = [], mnd = [];
+    let si = 0;
+    for (let t = from; ; t++) {
+      const m = flock.metrics(s);
+      pol.push(m.polarization);
+      cc.push(BigInt(m.cluster_count));
+      mnd.push(m.mean_neighbor_distance);
+      if (t === from + steps) break;
+      while (si < sch.length && sch[si].tick <= t) {
+        const e = sch[si++];
+        w = [e.cohesion, e.alignment, e.separation];
+      }
+      s = flock.step(s, w[0], w[1], w[2]);
+    }
+    return { metrics: { polarization: pol, cluster_count: cc, mean_neighbor_distance: mnd } };
   },
   verify(p) {
     checkKeys(p, ['seed', 'birds', 'weights', 'schedule', 'at_tick']);

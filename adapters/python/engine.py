@@ -198,6 +198,34 @@ def m_run(p):
             "final_state_hash": flock.state_hash(state)}
 
 
+def m_run_from(p):
+    """The metrics of ticks from_tick..from_tick + ticks of the run that is
+    at `state` on tick from_tick; each step uses the weights in force at its
+    tick (WEIGHTS-3), the run's initial weights changed by every entry of
+    the schedule logged at or before it."""
+    state = inputs.state("state", p["state"])
+    start = p["from_tick"]
+    if not inputs.is_integer(start) or not 0 <= start <= inputs.SCHEDULE_TICK_RANGE[1]:
+        raise BadParam("from_tick", "invalid from_tick: %r (allowed: integer 0..20000)" % (start,))
+    current = tuple(inputs.weights("weights", p["weights"]))
+    changes = inputs.schedule("schedule", p["schedule"])
+    ticks = inputs.integer("ticks", p["ticks"], inputs.STEP_TICKS_RANGE)
+    for t in sorted(changes):
+        if t <= start:
+            current = changes[t]
+    columns = ([], [], [])
+    nb = flock.neighbour_lists(state)
+    for t in range(start, start + ticks + 1):
+        for column, value in zip(columns, flock.metrics(state, nb)):
+            column.append(value)
+        if t < start + ticks:
+            current = changes.get(t, current)
+            state = flock.step(state, current, nb)
+            nb = flock.neighbour_lists(state)
+    return {"metrics": {"polarization": columns[0], "cluster_count": columns[1],
+                        "mean_neighbor_distance": columns[2]}}
+
+
 def m_verify(p):
     seed, birds, weights, schedule = _run_params(p)
     at_tick = inputs.integer("at_tick", p["at_tick"], inputs.AT_TICK_RANGE)
@@ -231,12 +259,13 @@ METHODS = {
     "step": ("step", ("state", "weights", "ticks"), m_step),
     "metrics": ("metrics", ("state",), m_metrics),
     "run": ("run", ("seed", "birds", "weights", "schedule", "ticks", "state_ticks"), m_run),
+    "run_from": ("run_from", ("state", "from_tick", "weights", "schedule", "ticks"), m_run_from),
     "verify": ("verify", ("seed", "birds", "weights", "schedule", "at_tick"), m_verify),
     "round": ("round", ("value", "places"), m_round),
     "hash": ("hash", ("state",), m_hash),
     "shutdown": (None, (), m_shutdown),
 }
-CAPABILITIES = ["prng", "torus", "init", "step", "metrics", "run", "verify", "round", "hash"]
+CAPABILITIES = ["prng", "torus", "init", "step", "metrics", "run", "run_from", "verify", "round", "hash"]
 
 
 # ---------------------------------------------------------------- the session

@@ -525,8 +525,8 @@ class EngineTest(unittest.TestCase):
         self.assertEqual(len(replies), 3)                 # nothing after shutdown
         self.assertEqual(replies[0]["result"]["protocol"], 1)
         self.assertEqual(sorted(replies[0]["result"]["capabilities"]),
-                         sorted(["prng", "torus", "init", "step", "metrics", "run", "verify",
-                                 "round", "hash"]))
+                         sorted(["prng", "torus", "init", "step", "metrics", "run", "run_from",
+                                 "verify", "round", "hash"]))
         self.assertEqual(replies[1], {"id": 1, "result": {"state": [[102.0, 100.0, 2.0, 0.0],
                                                                     [190.0, 102.0, 0.0, 2.0]]}})
         self.assertEqual(replies[2], {"id": 2, "result": {}})

@@ -17,7 +17,7 @@ import case_runner
 from case_runner import check, fnv1a_state
 
 VECTORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "vectors")
-CAPABILITIES = ["prng", "torus", "init", "step", "metrics", "run", "verify", "round", "hash"]
+CAPABILITIES = ["prng", "torus", "init", "step", "metrics", "run", "run_from", "verify", "round", "hash"]
 WEIGHTS = [1.0, 1.0, 1.0]
 
 
@@ -57,7 +57,7 @@ def mulberry32(seed, count, skip=0):
     return out
 
 
-def engine_answers_hello_with_protocol_1_and_nine_capabilities(b, tmp):
+def engine_answers_hello_with_protocol_1_and_ten_capabilities(b, tmp):
     for asked in (1, 2):  # an engine says what it speaks; the kit refuses anything but 1
         hello = result(b, "hello", {"protocol": asked})
         check(list(hello) == ["protocol", "name", "version", "language", "capabilities"], json.dumps(hello))
@@ -196,6 +196,28 @@ BAD = [  # method, params, the field named
      "schedule"),
     ("hash", {"state": [[1.0, 2.0, 3.0, "Infinity"]]}, "state"),
 ]
+
+
+def engine_run_from_replays_the_schedule_across_a_weight_change(b, tmp):
+    # The published anchor at tick 59 of a run whose weights change at 60
+    # and 120: from it, run_from must give the published metrics of ticks
+    # 59..121, the step out of 60 already with the new weights (WEIGHTS-3).
+    with open(os.path.join(VECTORS, "trajectories.json")) as f:
+        vectors = json.load(f)
+    group = next(g for g in vectors["groups"] if g["parameters"]["schedule"])
+    c = group["cases"][0]
+    anchor = next(a for a in c["expected"]["anchors"] if a["tick"] == 59)
+    p = group["parameters"]
+    r = result(b, "run_from", {"state": anchor["state"], "from_tick": 59, "weights": p["weights"],
+                               "schedule": p["schedule"], "ticks": 62})
+    for field, column in c["expected"]["metrics"].items():
+        check(r["metrics"][field] == column[59:122], "%s differs from the published run" % field)
+    # The same state said to be at tick 0 runs with the initial weights
+    # throughout its first 60 steps, so it must come out otherwise.
+    other = result(b, "run_from", {"state": anchor["state"], "from_tick": 0, "weights": p["weights"],
+                                   "schedule": p["schedule"], "ticks": 62})
+    check(other["metrics"]["polarization"][2:] != r["metrics"]["polarization"][2:],
+          "from_tick does not select the weights in force")
 
 
 def engine_refuses_each_bad_parameter_naming_it(b, tmp):

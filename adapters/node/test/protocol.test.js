@@ -43,7 +43,7 @@ test('the worked transcript of PROTOCOL.md', async () => {
   assert.strictEqual(hello.result.protocol, 1);
   for (const k of ['name', 'version', 'language']) assert.strictEqual(typeof hello.result[k], 'string');
   assert.deepStrictEqual(hello.result.capabilities.slice().sort(),
-    ['hash', 'init', 'metrics', 'prng', 'round', 'run', 'step', 'torus', 'verify']);
+    ['hash', 'init', 'metrics', 'prng', 'round', 'run', 'run_from', 'step', 'torus', 'verify']);
 
   assert.strictEqual(await e.ask('{"id":1,"method":"torus_delta","params":{"a":0.0,"b":500.0,"size":1000.0}}'),
     '{"id":1,"result":{"delta":500.0}}');

@@ -14,6 +14,10 @@ CaseResult start_result(const VectorCase& c);
 // The clause a wrong value of `field` is reported against.
 std::string clause_for(const CaseResult& r, const std::string& field);
 
+// The INIT clause a wrong initial state breaks (INIT-1..3), told from the
+// whole state; also for the state at tick 0 of a run.
+std::string init_clause(const Json& expected, const Json& actual);
+
 // "Flag (bug_type): description" of the case's first flag; with drift, of
 // its NearChaosHorizon flag.
 std::string hint_for(const VectorCase& c, bool drift);
@@ -24,6 +28,11 @@ void judge(CaseResult& r, const Comparison& cmp, const std::string& check);
 // Records an unsupported (skipped) or refused (fail) answer to a valid
 // request; false when the response is a result to be compared.
 bool judge_non_result(CaseResult& r, const Response& response, const std::string& method);
+
+// A listed method answered a request the kit needed with an error or
+// unsupported: the engine broke (the case is errored), the answer quoted.
+// `what` reads on: "listed <what> an error".
+[[noreturn]] void answered_without_result(const std::string& what, const Response& r);
 
 // The three checks of a trajectory case (PROTOCOL.md): metrics, anchors, hash.
 CaseResult grade_trajectory(const VectorCase& c, Session& session);

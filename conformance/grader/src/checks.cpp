@@ -52,29 +52,6 @@ Request request_for(const VectorCase& c) {
   throw std::logic_error("no request for category " + c.category);
 }
 
-// Which part of initialisation went wrong (INIT-1..3), told from the whole
-// state: draws in another order or number put some bird elsewhere (INIT-1);
-// right places with another speed is the speed formula (INIT-2); the right
-// speed in another direction is the angle formula (INIT-2), unless vx and vy
-// are swapped (sin for cos, INIT-3); a direction off only in the last bits
-// is sin or cos themselves (INIT-3). Another number of birds is another
-// number of draws (INIT-1); the bird-by-bird reading below needs the same.
-std::string init_clause(const Json& expected, const Json& actual) {
-  if (actual.size() != expected.size()) return "INIT-1";
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    if (expected.at(i).at(0) != actual.at(i).at(0) || expected.at(i).at(1) != actual.at(i).at(1)) return "INIT-1";
-  }
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    const double evx = expected.at(i).at(2).get<double>(), evy = expected.at(i).at(3).get<double>();
-    const double avx = actual.at(i).at(2).get<double>(), avy = actual.at(i).at(3).get<double>();
-    if (within_relative_tolerance(evx, avx, 1e-15) && within_relative_tolerance(evy, avy, 1e-15)) continue;
-    if (!within_relative_tolerance(std::hypot(evx, evy), std::hypot(avx, avy), 1e-12)) return "INIT-2";
-    if (within_relative_tolerance(evx, avy, 1e-12) && within_relative_tolerance(evy, avx, 1e-12)) return "INIT-3";
-    return std::abs(std::atan2(evy, evx) - std::atan2(avy, avx)) > 1e-9 ? "INIT-2" : "INIT-3";
-  }
-  return "INIT-3";
-}
-
 CaseResult grade_invalid(CaseResult r, const Response& response, const Json& expected) {
   const std::string field = expected.at("field").get<std::string>();
   r.clause = r.clauses.front();
@@ -101,6 +78,34 @@ CaseResult grade_invalid(CaseResult r, const Response& response, const Json& exp
 
 // The clause a wrong value is reported against: the one that defines that
 // value when the case checks it, else the case's first (its main) clause.
+// Which part of initialisation went wrong (INIT-1..3), told from the whole
+// state: draws in another order or number put some bird elsewhere (INIT-1);
+// right places with another speed is the speed formula (INIT-2); the right
+// speed in another direction is the angle formula (INIT-2), unless vx and vy
+// are swapped (sin for cos, INIT-3); a direction off only in the last bits
+// is sin or cos themselves (INIT-3).
+std::string init_clause(const Json& expected, const Json& actual) {
+  if (actual.size() != expected.size()) return "INIT-1";
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (expected.at(i).at(0) != actual.at(i).at(0) || expected.at(i).at(1) != actual.at(i).at(1)) return "INIT-1";
+  }
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const double evx = expected.at(i).at(2).get<double>(), evy = expected.at(i).at(3).get<double>();
+    const double avx = actual.at(i).at(2).get<double>(), avy = actual.at(i).at(3).get<double>();
+    if (within_relative_tolerance(evx, avx, 1e-15) && within_relative_tolerance(evy, avy, 1e-15)) continue;
+    if (!within_relative_tolerance(std::hypot(evx, evy), std::hypot(avx, avy), 1e-12)) return "INIT-2";
+    if (within_relative_tolerance(evx, avy, 1e-12) && within_relative_tolerance(evy, avx, 1e-12)) return "INIT-3";
+    return std::abs(std::atan2(evy, evx) - std::atan2(avy, avx)) > 1e-9 ? "INIT-2" : "INIT-3";
+  }
+  return "INIT-3";
+}
+
+void answered_without_result(const std::string& what, const Response& r) {
+  throw EngineBroke("listed " + what + " " +
+                        std::string(r.kind == Response::Kind::error ? "an error" : "unsupported"),
+                    quote(r.body.dump(-1, ' ', false, Json::error_handler_t::replace)));
+}
+
 std::string clause_for(const CaseResult& r, const std::string& field) {
   static const std::map<std::string, std::vector<std::string>> defining = {
       {"polarization", {"METRIC-2"}},

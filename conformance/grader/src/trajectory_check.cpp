@@ -1,34 +1,27 @@
 // A trajectory case (PROTOCOL.md, "How the kit grades the answers"):
 // 1. one run, its metric columns in the trajectory class over ticks 0..200;
+//    when they leave it, the engine is re-anchored (reanchor.cpp): drift
+//    when every re-anchored segment agrees, a failure in the first that
+//    does not (TOL-6);
 // 2. one step from each anchor's state, in the step class: a wrong rule or
 //    constant shows here whatever the chaos does to the metrics;
-// 3. the states at the anchor ticks and final_state_hash, exactly: they only
-//    decide pass-exact.
-// A metric off at or after 90% of the chaos horizon of a NearChaosHorizon
-// case whose anchors all pass is drift, not a bug (TOL-5).
+// 3. the states the run returns (TOL-7): one per requested tick; tick 0 in
+//    the init class; each later one by what the engine itself says of it;
+// 4. the states and final_state_hash exactly: they only decide pass-exact.
+// The failure reported is the earliest of those found, by tick.
 #include <algorithm>
+#include <set>
 
 #include "check_parts.hpp"
 #include "susurration/grader/engine_text.hpp"
+#include "reanchor.hpp"
 #include "susurration/forms.hpp"
-#include "susurration/simulation.hpp"
 
 namespace susurration::grader {
 namespace {
 
 constexpr double kAnchorStepAbs = 1e-9;  // the step class (spec/tolerance.md TOL-4)
-
-// TOL-5: the horizon is an eight-copy estimate and real engines scatter
-// around it, so the drift zone starts a little before it.
-int drift_from(int horizon) { return horizon * 9 / 10; }
-
-// The weights in force for the step from `tick` (WEIGHTS-3), by the
-// reference's own rule, read from the group's parameters.
-Json weights_for_step(const Json& parameters, int tick) {
-  const Weights w = weights_at(forms::weights(parameters.at("weights")),
-                               forms::schedule(parameters.at("schedule")), tick);
-  return Json::array({w.cohesion, w.alignment, w.separation});
-}
+constexpr int kInitUlps = 2;             // the init class (vectors/init.json, TOL-7)
 
 // A failure just after a logged change is the change applied on the wrong
 // tick more often than anything else.
@@ -38,11 +31,6 @@ bool next_to_a_change(const Json& parameters, int tick) {
     if (tick == t || tick == t + 1) return true;
   }
   return false;
-}
-
-bool has_flag(const VectorCase& c, const std::string& flag) {
-  const Json& flags = c.json->at("flags");
-  return std::find(flags.begin(), flags.end(), flag) != flags.end();
 }
 
 // Columns of the wrong length cannot be compared tick by tick.
@@ -69,12 +57,20 @@ bool off_by_one_tick(const Json& expected, const Json& actual, int tick, double 
   return false;
 }
 
+// One failure found by one of the checks, to be ordered by tick.
+struct Finding {
+  int tick;
+  std::string check;
+  std::string clause;
+  Difference difference;
+  std::string note;  // appended to the message
+};
+
 struct Anchors {
   bool checked = false;
   bool exact = true;
-  std::optional<Difference> first_off;
   std::optional<Difference> first_inexact;
-  int off_tick = 0;
+  std::optional<Finding> off;
 };
 
 Anchors step_from_anchors(const VectorCase& c, Session& session) {
@@ -88,11 +84,7 @@ Anchors step_from_anchors(const VectorCase& c, Session& session) {
         "step", {{"state", anchor.at("state")},
                  {"weights", weights_for_step(c.group->at("parameters"), tick)},
                  {"ticks", 1}});
-    if (r.kind != Response::Kind::result) {
-      throw EngineBroke("listed step but answered an anchor's step with " +
-                            std::string(r.kind == Response::Kind::error ? "an error" : "unsupported"),
-                        quote(r.body.dump()));
-    }
+    if (r.kind != Response::Kind::result) answered_without_result("step but answered an anchor's step with", r);
     Comparison cmp = compare_values(compare, Json{{"state", anchor.at("next_state")}}, r.body);
     for (auto* d : {&cmp.first_off, &cmp.first_inexact}) {
       if (*d) (*d)->tick = tick + 1;
@@ -102,28 +94,175 @@ Anchors step_from_anchors(const VectorCase& c, Session& session) {
       a.first_inexact = cmp.first_inexact;
     }
     if (!cmp.within) {
-      a.first_off = cmp.first_off;
-      a.off_tick = tick;
+      a.off = Finding{tick + 1, "step from anchor tick " + std::to_string(tick), "STEP-1", *cmp.first_off, ""};
       break;
     }
   }
   return a;
 }
 
-// The states the run reported at the anchor ticks, and its final hash, are
-// only compared for exactness.
-bool run_states_exact(const Json& expected, const Json& result) {
-  const Json& anchors = expected.at("anchors");
+// --- the states of the run (TOL-7) ----------------------------------------------
+
+// The ticks whose states the run is asked for: every anchor and the tick
+// after it, so that each later state can be checked as one step of the
+// engine's own from the state before it.
+Json state_ticks(const VectorCase& c) {
+  std::vector<int> ticks;
+  const int last = c.json->at("input").at("ticks").get<int>();
+  for (const Json& anchor : c.json->at("expected").at("anchors")) {
+    const int t = anchor.at("tick").get<int>();
+    ticks.push_back(t);
+    if (t + 1 <= last) ticks.push_back(t + 1);
+  }
+  std::sort(ticks.begin(), ticks.end());
+  ticks.erase(std::unique(ticks.begin(), ticks.end()), ticks.end());
+  return ticks;
+}
+
+// The reference's state at `tick`, from the published anchors: an anchor's
+// state, or the next_state of the anchor before it.
+const Json& published_state(const VectorCase& c, int tick) {
+  for (const Json& anchor : c.json->at("expected").at("anchors")) {
+    if (anchor.at("tick").get<int>() == tick) return anchor.at("state");
+  }
+  for (const Json& anchor : c.json->at("expected").at("anchors")) {
+    if (anchor.at("tick").get<int>() + 1 == tick) return anchor.at("next_state");
+  }
+  throw std::logic_error("no published state at tick " + std::to_string(tick));
+}
+
+Difference shape_difference(int tick, const std::string& field, Json expected, Json actual) {
+  Difference d;
+  d.tick = tick;
+  d.field = field;
+  d.path = ".states";
+  d.expected = std::move(expected);
+  d.actual = std::move(actual);
+  return d;
+}
+
+struct States {
+  bool exact = true;
+  std::optional<Finding> off;
+  std::vector<std::string> unchecked;  // consistency checks the engine's capabilities did not allow
+};
+
+void keep_earliest(std::optional<Finding>& kept, Finding f) {
+  if (!kept || f.tick < kept->tick) kept = std::move(f);
+}
+
+States grade_states(const VectorCase& c, Session& session, const Json& wanted, const Json& result) {
+  States s;
   const Json& states = result.at("states");
-  if (states.size() != anchors.size()) return false;
-  for (std::size_t k = 0; k < anchors.size(); ++k) {
-    if (states[k].at("tick") != anchors[k].at("tick")) return false;
-    if (!compare_values({{"class", "exact"}}, anchors[k].at("state"), states[k].at("state")).exact) {
-      return false;
+  const int birds = c.group->at("parameters").at("birds").get<int>();
+  // One state per requested tick, in order, each of the run's birds: a
+  // missing, extra or mislabelled one fails at the first tick it touches.
+  for (std::size_t k = 0; k < std::max(states.size(), wanted.size()); ++k) {
+    if (k >= states.size()) {
+      const int t = wanted[k].get<int>();
+      s.off = Finding{t, "states", "SESSION-1", shape_difference(t, "states.tick", t, nullptr),
+                      "; the run returned no state for tick " + std::to_string(t)};
+      return s;
+    }
+    const int got = states[k].at("tick").get<int>();
+    if (k >= wanted.size() || got != wanted[k].get<int>()) {
+      const Json expected = k < wanted.size() ? wanted[k] : Json(nullptr);
+      const int t = k < wanted.size() ? std::min(got, wanted[k].get<int>()) : got;
+      s.off = Finding{t, "states", "SESSION-1", shape_difference(t, "states.tick", expected, got),
+                      k < wanted.size() ? "; state " + std::to_string(k) + " is not the one asked for"
+                                        : "; a state the run was not asked for"};
+      return s;
+    }
+    if (states[k].at("state").size() != static_cast<std::size_t>(birds)) {
+      s.off = Finding{got, "states", "SESSION-1",
+                      shape_difference(got, "state.length", birds, states[k].at("state").size()),
+                      "; the state at tick " + std::to_string(got) + " has the wrong number of birds"};
+      return s;
     }
   }
-  return !result.contains("final_state_hash") ||
-         result.at("final_state_hash") == expected.at("final_state_hash");
+  const std::set<std::string>& offered = session.ensure_started().capabilities;
+  const Json parameters = c.group->at("parameters");
+  const Json& metrics = result.at("metrics");
+  const double relative = c.json->at("compare").at("relative").get<double>();
+  for (std::size_t k = 0; k < states.size(); ++k) {
+    const int t = states[k].at("tick").get<int>();
+    const Json& state = states[k].at("state");
+    const Json& published = published_state(c, t);
+    if (!compare_values({{"class", "exact"}}, published, state).exact) s.exact = false;
+    if (t == 0) {
+      // Tick 0 is init's answer, with nothing chaotic before it.
+      Comparison cmp = compare_values({{"class", "ulps"}, {"max_ulps", kInitUlps}}, Json{{"state", published}},
+                                      Json{{"state", state}});
+      if (!cmp.within) {
+        cmp.first_off->tick = 0;
+        keep_earliest(s.off, {0, "states", init_clause(published, state), *cmp.first_off,
+                              "; the run's state at tick 0 is not the initial state"});
+      }
+      continue;
+    }
+    // A later state, deep in a chaotic run, is checked by what the engine
+    // says of it: its own metrics of it are those the run reported at t ...
+    if (offered.contains("metrics")) {
+      const Response m = session.call("metrics", {{"state", state}});
+      if (m.kind == Response::Kind::error) {
+        keep_earliest(s.off, {t, "states", "SESSION-1", shape_difference(t, "state", "a valid state", m.body),
+                              "; the engine refuses its own state at tick " + std::to_string(t)});
+        continue;
+      }
+      if (m.kind != Response::Kind::result) answered_without_result("metrics but answered a run state's metrics with", m);
+      Json column = Json::object();
+      for (const char* field : {"polarization", "cluster_count", "mean_neighbor_distance"}) {
+        column[field] = Json::array({metrics.at(field).at(static_cast<std::size_t>(t))});
+      }
+      Json own = Json::object();
+      for (const char* field : {"polarization", "cluster_count", "mean_neighbor_distance"}) {
+        own[field] = Json::array({m.body.at(field)});
+      }
+      Comparison cmp = compare_trajectory(relative, 0, column, own);
+      if (!cmp.within) {
+        cmp.first_off->tick = t;
+        keep_earliest(s.off, {t, "states", "METRIC-1", *cmp.first_off,
+                              "; the metrics of the state the run returned at tick " + std::to_string(t) +
+                                  " (actual, by the engine's own metrics) are not those the run reported "
+                                  "there (expected)"});
+      }
+    } else if (s.unchecked.empty() || s.unchecked.back() != "metrics") {
+      s.unchecked.push_back("metrics");
+    }
+    // ... and a state at t whose state at t - 1 was returned too is one
+    // step of the engine's own from it, in the step class.
+    if (k == 0 || states[k - 1].at("tick").get<int>() != t - 1) continue;
+    if (!offered.contains("step")) {
+      if (std::find(s.unchecked.begin(), s.unchecked.end(), "step") == s.unchecked.end()) s.unchecked.push_back("step");
+      continue;
+    }
+    const Response next = session.call(
+        "step", {{"state", states[k - 1].at("state")}, {"weights", weights_for_step(parameters, t - 1)}, {"ticks", 1}});
+    if (next.kind == Response::Kind::error) {
+      keep_earliest(s.off, {t - 1, "states", "SESSION-1", shape_difference(t - 1, "state", "a valid state", next.body),
+                            "; the engine refuses its own state at tick " + std::to_string(t - 1)});
+      continue;
+    }
+    if (next.kind != Response::Kind::result) answered_without_result("step but answered a run state's step with", next);
+    Comparison cmp = compare_values({{"class", "step"}, {"abs", kAnchorStepAbs}}, next.body, Json{{"state", state}});
+    if (!cmp.within) {
+      cmp.first_off->tick = t;
+      std::string note = "; the run's state at tick " + std::to_string(t) + " (actual) is not one step, by the "
+                         "engine's own step, from its state at tick " + std::to_string(t - 1) + " (expected)";
+      // As for the metrics: next to a weight change, the change applied on
+      // the wrong tick; the same state at two ticks, a state reported a
+      // tick late (the bookkeeping of METRIC-1).
+      std::string clause = "SESSION-1";
+      if (next_to_a_change(parameters, t)) {
+        clause = "WEIGHTS-3";
+      } else if (compare_values({{"class", "step"}, {"abs", kAnchorStepAbs}}, states[k - 1].at("state"), state).within) {
+        clause = "METRIC-1";
+        note += "; it is the state the run returned at tick " + std::to_string(t - 1);
+      }
+      keep_earliest(s.off, {t, "states", clause, *cmp.first_off, note});
+    }
+  }
+  return s;
 }
 
 }  // namespace
@@ -134,10 +273,12 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
   const Json& parameters = c.group->at("parameters");
   const Json& expected = c.json->at("expected");
   const Json& compare = c.json->at("compare");
+  const double relative = compare.at("relative").get<double>();
+  const Json wanted = state_ticks(c);
   const Response run = session.call(
       "run", {{"seed", in.at("seed")}, {"birds", parameters.at("birds")},
               {"weights", parameters.at("weights")}, {"schedule", parameters.at("schedule")},
-              {"ticks", in.at("ticks")}, {"state_ticks", in.at("anchor_ticks")}});
+              {"ticks", in.at("ticks")}, {"state_ticks", wanted}});
   if (judge_non_result(r, run, "run")) return r;
   if (const auto problem = column_problem(expected.at("metrics"), run.body.at("metrics"))) {
     r.outcome = Outcome::fail;
@@ -146,46 +287,75 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
     r.message = *problem;
     return r;
   }
-  const Comparison metrics = compare_trajectory(compare.at("relative").get<double>(),
-                                                compare.at("window").get<int>(),
-                                                expected.at("metrics"), run.body.at("metrics"));
+  const Comparison metrics =
+      compare_trajectory(relative, compare.at("window").get<int>(), expected.at("metrics"), run.body.at("metrics"));
   const Anchors anchors = step_from_anchors(c, session);
+  const States states = grade_states(c, session, wanted, run.body);
 
-  // The earlier of the two failures is the one to report: an anchor at tick
-  // T is about the state at T + 1.
-  const bool anchor_first =
-      anchors.first_off && (!metrics.first_off || anchors.off_tick + 1 <= *metrics.first_off->tick);
-  if (anchor_first) {
-    judge(r, Comparison{false, false, anchors.first_off, anchors.first_inexact},
-          "step from anchor tick " + std::to_string(anchors.off_tick));
-    r.clause = "STEP-1";
-  } else if (metrics.first_off) {
+  // The run left the tolerance: re-anchor (TOL-6).
+  std::optional<Finding> off = anchors.off;
+  if (states.off) keep_earliest(off, *states.off);
+  std::string drift_message;
+  if (metrics.first_off) {
     const int tick = *metrics.first_off->tick;
-    const Json& horizon = c.json->at("chaos_horizon").at("first_tick");
-    r.drift = has_flag(c, "NearChaosHorizon") && !horizon.is_null() &&
-              tick >= drift_from(horizon.get<int>()) && !anchors.first_off;
-    judge(r, metrics, "metrics");
-    if (r.drift) {
-      r.outcome = Outcome::pass_tolerant;
-      r.message = "drift at tick " + std::to_string(tick) + ", within 10% of the chaos horizon " +
-                  horizon.dump() + " or after it (TOL-5): " + describe(*metrics.first_off);
-    } else if (next_to_a_change(parameters, tick)) {
-      r.clause = "WEIGHTS-3";
-    } else if (off_by_one_tick(expected.at("metrics"), run.body.at("metrics"), tick,
-                               compare.at("relative").get<double>())) {
-      r.clause = "METRIC-1";
-      r.message += "; these are the metrics of the tick before or after";
+    const Reanchored re = reanchor(c, session, tick);
+    const std::string departed = "the run left the tolerance at " + describe(*metrics.first_off);
+    if (!re.possible) {
+      std::string clause = clause_for(r, metrics.first_off->field);
+      std::string note = "; not re-anchored: the engine offers neither run_from nor step and metrics";
+      if (next_to_a_change(parameters, tick)) {
+        clause = "WEIGHTS-3";
+      } else if (off_by_one_tick(expected.at("metrics"), run.body.at("metrics"), tick, relative)) {
+        clause = "METRIC-1";
+        note = "; these are the metrics of the tick before or after" + note;
+      }
+      keep_earliest(off, {tick, "metrics", clause, *metrics.first_off, note});
+    } else if (re.off) {
+      const int at = *re.first_off->tick;
+      const std::string clause =
+          next_to_a_change(parameters, at) ? "WEIGHTS-3" : clause_for(r, re.first_off->field);
+      keep_earliest(off, {at,
+                          "re-anchored segment " + describe(std::vector<Segment>{*re.off}),
+                          clause, *re.first_off,
+                          "; started again from the reference's state at tick " + std::to_string(re.off->from) +
+                              " (" + re.how + "), the engine departs within the segment, so this is not drift; " +
+                              departed});
+    } else {
+      drift_message = "drift: " + departed + ", but started again from the reference's state at each anchor (" +
+                      re.how + "), it agrees over segment" + (re.agreed.size() == 1 ? " " : "s ") +
+                      describe(re.agreed) + " (TOL-6)";
     }
+  }
+
+  if (off) {
+    r.outcome = Outcome::fail;
+    r.check = off->check;
+    r.clause = off->clause;
+    r.difference = off->difference;
+    r.message = off->check + ": " + describe(off->difference) + off->note;
+  } else if (!drift_message.empty()) {
+    r.outcome = Outcome::pass_tolerant;
+    r.drift = true;
+    r.check = "metrics";
+    r.difference = metrics.first_off;
+    r.message = drift_message;
   } else {
-    const bool exact = metrics.exact && anchors.exact && run_states_exact(expected, run.body);
-    Comparison all{exact, true, std::nullopt, metrics.first_inexact ? metrics.first_inexact : anchors.first_inexact};
+    const bool hash_exact = !run.body.contains("final_state_hash") ||
+                            run.body.at("final_state_hash") == expected.at("final_state_hash");
+    const bool exact = metrics.exact && anchors.exact && states.exact && hash_exact;
+    Comparison all{exact, true, std::nullopt,
+                   metrics.first_inexact ? metrics.first_inexact : anchors.first_inexact};
     judge(r, all, "trajectory");
     if (!exact && !all.first_inexact) {
       r.message = "trajectory: every metric and anchor step has the reference's bits; the states "
-                  "at the anchor ticks or the final hash do not";
+                  "the run returned or the final hash do not";
     }
   }
-  if (!anchors.checked) r.message += (r.message.empty() ? "" : "; ") + std::string("anchor steps skipped: no step capability");
+  auto note = [&r](const std::string& text) { r.message += (r.message.empty() ? "" : "; ") + text; };
+  if (!anchors.checked) note("anchor steps skipped: no step capability");
+  for (const std::string& missing : states.unchecked) {
+    note("states after tick 0 not checked against the engine's own " + missing + ": no " + missing + " capability");
+  }
   if (r.outcome == Outcome::fail || r.outcome == Outcome::pass_tolerant) r.hint = hint_for(c, r.drift);
   return r;
 }

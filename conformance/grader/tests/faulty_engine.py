@@ -17,25 +17,70 @@ import sys
 import time
 
 
-def spoil_value(method, result, fault):
+def spoil_value(method, params, result, fault):
     if fault == "step-bird-1-vx" and method == "step" and len(result["state"]) > 1:
         result["state"][1][2] += 1e-4
     elif fault == "init-last-bird-vx-ulp" and method == "init":
         bird = result["state"][-1]
         bird[2] = math.nextafter(bird[2], math.inf)
     elif fault.startswith("run-polarization-from-tick-") and method == "run":
-        start = int(fault.rsplit("-", 1)[1])
-        column = result["metrics"]["polarization"]
-        for t in range(start, len(column)):
-            column[t] *= 1.01
-        result.pop("final_state_hash", None)
+        # Only the free run is wrong: re-anchored segments (run_from, or
+        # step and metrics) come from the real engine untouched.
+        spoil_polarization(result, 0, int(fault.rsplit("-", 1)[1]))
+    elif fault.startswith("polarization-from-tick-") and method in ("run", "run_from"):
+        # The run and the re-anchored segments alike are wrong from a tick on.
+        first = params.get("from_tick", 0)
+        spoil_polarization(result, first, int(fault.rsplit("-", 1)[1]))
     return result
+
+
+def spoil_polarization(result, first_tick, start):
+    """Polarization 1% high at every tick from `start` on; the column's
+    first entry is the metrics of tick `first_tick`."""
+    column = result["metrics"]["polarization"]
+    for k in range(max(0, start - first_tick), len(column)):
+        column[k] *= 1.01
+    result.pop("final_state_hash", None)
+
+
+def weights_at(params, tick):
+    """WEIGHTS-3: the last change logged at or before `tick`, else the initial weights."""
+    w = params["weights"]
+    for change in params["schedule"]:
+        if change["tick"] > tick:
+            break
+        w = [change["cohesion"], change["alignment"], change["separation"]]
+    return w
+
+
+def drifting_run(ask, request, relative):
+    """A run that drifts as a correct engine on another libm does: the real
+    engine's steps, with every bird's vx moved by `relative` of itself after
+    each step (up or down by bird and tick), far below the step class but
+    enough to leave the tolerance within the window. Its metrics and states
+    are its own, consistent with each other."""
+    p = request["params"]
+    state = ask("init", {"seed": p["seed"], "birds": p["birds"]})["state"]
+    columns = {"polarization": [], "cluster_count": [], "mean_neighbor_distance": []}
+    states = []
+    for t in range(p["ticks"] + 1):
+        m = ask("metrics", {"state": state})
+        for field in columns:
+            columns[field].append(m[field])
+        if t in p["state_ticks"]:
+            states.append({"tick": t, "state": state})
+        if t < p["ticks"]:
+            state = ask("step", {"state": state, "weights": weights_at(p, t), "ticks": 1})["state"]
+            for i, bird in enumerate(state):
+                bird[2] *= 1 + relative * (1 if (i + t) % 2 == 0 else -1)
+    return {"id": request["id"], "result": {"metrics": columns, "states": states}}
 
 
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--fault", required=True)
     p.add_argument("--on", default="", help="only spoil this method")
+    p.add_argument("--hide", default="", help="a capability to leave out of hello")
     p.add_argument("engine", nargs=argparse.REMAINDER)
     a = p.parse_args()
     command = a.engine[1:] if a.engine and a.engine[0] == "--" else a.engine
@@ -67,9 +112,22 @@ def main():
             response["result"]["capabilities"].remove("metrics")
             print(json.dumps(response), flush=True)
             continue
+        if a.fault.startswith("drift-") and method == "run":
+            def ask(m, params):
+                real.stdin.write(json.dumps({"id": 0, "method": m, "params": params}) + "\n")
+                real.stdin.flush()
+                return json.loads(real.stdout.readline())["result"]
+            response = drifting_run(ask, request, float(a.fault.split("-", 1)[1]))
+            print(json.dumps(response), flush=True)
+            continue
+        if a.hide and method == a.hide:
+            print(json.dumps({"id": request["id"], "unsupported": "hidden"}), flush=True)
+            continue
         real.stdin.write(line)
         real.stdin.flush()
         response = json.loads(real.stdout.readline())
+        if a.hide and method == "hello":
+            response["result"]["capabilities"].remove(a.hide)
         if targeted and a.fault == "schema" and "result" in response and method != "hello":
             response["result"]["surprise"] = 1
         elif targeted and a.fault == "wrong-id" and method != "hello":
@@ -80,7 +138,7 @@ def main():
             if method == "step":
                 response["result"] = {"state": request["params"]["state"]}
         elif targeted and "result" in response:
-            response["result"] = spoil_value(method, response["result"], a.fault)
+            response["result"] = spoil_value(method, request["params"], response["result"], a.fault)
         print(json.dumps(response), flush=True)
         if method == "shutdown":
             break

@@ -28,7 +28,7 @@ struct CaseResult {
   std::string message;  // one line for people
   std::string hint;     // from the vector's notes: the bug class that fails here
   std::optional<Difference> difference;  // first value off (fail) or not exact (pass-tolerant)
-  bool drift = false;   // off only at or after the chaos horizon (TOL-5)
+  bool drift = false;   // off in the run, every re-anchored segment agrees (TOL-6)
   std::string offending;     // errored: the engine's output, quoted (engine_text.hpp)
   // errored: the engine's last stderr lines, or null. Shared, not copied:
   // every case an engine process broke on points at its one tail.

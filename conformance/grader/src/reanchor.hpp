@@ -1,0 +1,47 @@
+// Re-anchoring (spec/tolerance.md TOL-6): when a run's metrics leave the
+// tolerance, the engine is started again from the reference's published
+// state at each anchor and run over that anchor's segment. Internal to the
+// grader.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "susurration/grader/case_result.hpp"
+#include "susurration/grader/session.hpp"
+#include "susurration/grader/vector_set.hpp"
+
+namespace susurration::grader {
+
+// Ticks from..to of a run, metrics at both ends included.
+struct Segment {
+  int from;
+  int to;
+};
+
+// The segments of a trajectory case's window: from each published anchor
+// before the window's end to the next anchor, the last one to the window's
+// end.
+std::vector<Segment> window_segments(const VectorCase& c);
+
+struct Reanchored {
+  bool possible = true;          // false: the engine offers neither run_from nor step and metrics
+  std::string how;               // "run_from" or "step and metrics"
+  std::vector<Segment> agreed;   // the segments whose metrics agree, in tick order
+  std::optional<Segment> off;    // the first segment that does not
+  std::optional<Difference> first_off;  // its first differing tick
+};
+
+// Re-anchors every segment that starts at or before `departure`, in tick
+// order, stopping at the first that disagrees. Throws EngineBroke.
+Reanchored reanchor(const VectorCase& c, Session& session, int departure);
+
+// The weights in force for the step out of `tick` (WEIGHTS-3), by the
+// reference's own rule, from a trajectory group's parameters.
+Json weights_for_step(const Json& parameters, int tick);
+
+// "0..50, 50..100 and 100..150".
+std::string describe(const std::vector<Segment>& segments);
+
+}  // namespace susurration::grader
