@@ -367,6 +367,9 @@ VectorFile metrics_vectors() {
        "Edge pairs stand at distances every hypot returns exactly (axis deltas, 54-72-90, 162-216-270); "
        "every other pair keeps more than 1e-6 from 90 and 270, so a correct engine whose hypot is one ulp "
        "off counts the same clusters and the same birds.",
+       "Band cases (flags BandInside, BandOutside, MidpointTie) are the exception: their pair's true "
+       "distance lies within an ulp of 90 or 270, found with integers, and only the correctly rounded "
+       "distance decides them (spec/PROTOCOL.md, \"An engine without a correctly rounded hypot\").",
        "cluster_count and null compare exactly in every class. Cases built only from exact speeds and "
        "distances use the exact class. The others allow as many ulps as an engine whose hypot is at most "
        "one ulp off can cost on that state, a worst case bounded from the state's own sums and rounded "

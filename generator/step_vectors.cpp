@@ -646,6 +646,11 @@ VectorFile step_vectors() {
        "Edge pairs stand at distances every hypot returns exactly (axis deltas, 54-72-90); every other pair "
        "keeps more than 1e-6 from 90 and 28, so a correct engine whose hypot is one ulp off passes the "
        "step class.",
+       "Band cases (flags BandInside, BandOutside, MidpointTie) are the exception: their pair's true "
+       "distance lies within an ulp of 90 or 28, found with integers, and only the correctly rounded "
+       "distance decides them (spec/PROTOCOL.md, \"An engine without a correctly rounded hypot\"). "
+       "HardToRound cases hold a hypot a tiny fraction of an ulp from a midpoint: a libm one costs "
+       "pass-exact there, not the step class.",
        "Cases whose fault moves numbers by less than 1e-9 (the wrap to exactly the size, summation order) "
        "use the exact class; their bits are the same for every correct engine, since every distance that "
        "enters the arithmetic is exact and no speed reaches the clamp."},
