@@ -281,6 +281,11 @@ BandPair band_pair(double limit, const Shape& shape, Band band) {
   return pair;
 }
 
+BandPair band_pair_of(double limit, const Bird& i, const Bird& j) {
+  const Delta d = torus_delta(i, j);
+  return make_pair(limit, i, j, d.dx, d.dy);
+}
+
 BandPair tie_pair(double limit, double x0, double y0) {
   // Mo^2 = X^2 + Y^2 with the odd leg below 2^53 (so a double): the legs of
   // generator/find_midpoint_ties.py.

@@ -64,6 +64,10 @@ BandPair band_pair(double limit, const Shape& shape, Band band);
 // checked here with integers. Bird i at (x0, y0).
 BandPair tie_pair(double limit, double x0, double y0);
 
+// Two given birds as a band pair: their torus delta, the exact decision and
+// the position of their true distance against `limit`.
+BandPair band_pair_of(double limit, const Bird& i, const Bird& j);
+
 // Is the correctly rounded hypot(dx, dy) below `limit`? Decided with GMP
 // integers: 4 (dx^2 + dy^2) against (2L - ulp(L))^2, a tie going to the even
 // neighbour.

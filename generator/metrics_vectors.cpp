@@ -238,6 +238,16 @@ std::vector<MetricsCase> band_cases(double limit, const std::string& l, const st
   };
 }
 
+// The pair of issue 17's report: its true distance is in (90 - ulp/2, 90),
+// so the spec counts two clusters; an engine comparing V8's Math.hypot with
+// 90 counts one (measured with Node 18; glibc 2.36's hypot rounds it right).
+MetricsCase issue_17_example() {
+  const BandPair p = band_pair_of(kClusterEdge, {10, 100, 0, 0}, {100 - 0x1p-46, 100 + 1.3e-6, 0, 0});
+  return band_case("band-90-birds-at-10-100-and-100-minus-2-46-100-plus-1-3e-6-are-two-clusters",
+                   "The example of issue 17, (10, 100) and (100 - 2^-46, 100 + 1.3e-6).", {"METRIC-3", "FIELD-4"},
+                   kClusterEdge, p);
+}
+
 // The tables below are laid out by hand, one case to a few lines:
 // name, comment; clauses, flags; state, edge pairs, exact.
 // clang-format off
@@ -345,8 +355,12 @@ std::vector<MetricsGroup> groups() {
       }},
       {"Cluster edges within an ulp of 90 (METRIC-3, issue 17): the correctly rounded distance decides, "
        "found with integers; two birds are one cluster only when it is below 90.",
-       band_cases(kClusterEdge, "90", "METRIC-3", {10, 40, 1.0}, {2, 3, 0.6}, {990, 40, 1.0, true},
-                  {980, 590, 0.6, true, true}, 2, 3)},
+       [] {
+         auto cases = band_cases(kClusterEdge, "90", "METRIC-3", {10, 40, 1.0}, {2, 3, 0.6}, {990, 40, 1.0, true},
+                                 {980, 590, 0.6, true, true}, 2, 3);
+         cases.push_back(issue_17_example());
+         return cases;
+       }()},
       {"The nearest-neighbour limit within an ulp of 270 (METRIC-5, issue 17): the mean is the distance "
        "only when the correctly rounded distance is below 270, else null.",
        band_cases(kNearestLimit, "270", "METRIC-5", {100, 40, 1.0}, {100, 50, 0.6}, {800, 40, 1.0, true},
