@@ -1,6 +1,6 @@
 # Issue 17: an engine on a platform libm must come out *conformant*, and the
 # hard-to-round vectors must cost it *exact* on at least one case.
-"""Run: libm_misses_exact.py --susurration BIN --engine COMMAND [--engine COMMAND ...]
+"""Run: libm_misses_exact.py --susurration BIN [--vectors DIR] --engine COMMAND [--engine COMMAND ...]
 
 Grades each engine and exits 0 when every one is conformant, fails no band
 case (a pair within an ulp of 28, 90 or 270), and passes at least one
@@ -14,9 +14,10 @@ import subprocess
 import sys
 
 
-def grade(binary, command):
+def grade(binary, command, vectors):
+    extra = ["--vectors", vectors] if vectors else []
     r = subprocess.run([binary, "grade", "--jobs", "2", "--timeout", "120", "--report", "json",
-                        "--engine", command], capture_output=True, text=True, timeout=1800)
+                        "--engine", command] + extra, capture_output=True, text=True, timeout=1800)
     if not r.stdout:
         return None, r.stderr.strip()
     return json.loads(r.stdout), ""
@@ -26,10 +27,11 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--susurration", required=True)
     p.add_argument("--engine", action="append", required=True)
+    p.add_argument("--vectors", default="", help="a vector set other than the published one")
     a = p.parse_args()
     wrong = 0
     for command in a.engine:
-        report, problem = grade(a.susurration, command)
+        report, problem = grade(a.susurration, command, a.vectors)
         if report is None:
             print("%s: no report: %s" % (command, problem))
             wrong += 1

@@ -1,6 +1,6 @@
 # Issue 17: an engine that compares its platform's hypot with 90, 28 and 270
 # must be *not conformant*, failed by the band cases with the limit's clause.
-"""Run: naive_limits_rejected.py --susurration BIN --engine COMMAND
+"""Run: naive_limits_rejected.py --susurration BIN [--vectors DIR] --engine COMMAND
 
 Exit 0 when the engine grades not conformant, every failing case is a band
 case (a pair within an ulp of a limit), and each names STEP-2, STEP-5,
@@ -18,9 +18,11 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--susurration", required=True)
     p.add_argument("--engine", required=True)
+    p.add_argument("--vectors", default="", help="a vector set other than the published one")
     a = p.parse_args()
     r = subprocess.run([a.susurration, "grade", "--jobs", "2", "--timeout", "120", "--report", "json",
-                        "--engine", a.engine], capture_output=True, text=True, timeout=1800)
+                        "--engine", a.engine] + (["--vectors", a.vectors] if a.vectors else []),
+                       capture_output=True, text=True, timeout=1800)
     if not r.stdout:
         print("no report: " + r.stderr.strip())
         return 1
