@@ -1,10 +1,16 @@
 // init.json: the full initial state for seeds on the edges of the uint32 range
 // and bird counts 10, 120 and 400 (INIT-1..3, PRNG-1, PRNG-2, STATE-1).
 #include <cstdint>
+#include <cstdio>
+#include <stdexcept>
 #include <string>
 
 #include "files.hpp"
+#include "hard_cases.hpp"
+#include "susurration/constants.hpp"
+#include "susurration/exact_math.hpp"
 #include "susurration/init.hpp"
+#include "susurration/prng.hpp"
 
 namespace susurration::generator {
 namespace {
@@ -34,6 +40,59 @@ Group birds_group(int n, const std::vector<std::uint32_t>& seeds) {
                        compare_ulps(kVelocityUlps),
                        {{"seed", seed}},
                        {{"state", state_json(initialise(seed, n))}}});
+  }
+  return g;
+}
+
+// Seeds whose initialisation meets a hard-to-round cos or sin (issue 17),
+// found by generator/search/find_hard_init_seeds.cpp over seeds 0..299999
+// and birds 0..9; checked again here with MPFR: the true value lies within
+// 2e-6 ulp of a midpoint, and the double across it changes the velocity
+// speed * cos(angle) (or sin), so a libm that rounds it the other way
+// misses the bits.
+struct HardSeed {
+  std::uint32_t seed;
+  int bird;
+  bool cosine;
+};
+
+Group hard_to_round_group() {
+  const std::vector<HardSeed> seeds = {{187050, 1, true},  {63729, 7, true},  {214131, 5, false},
+                                       {143208, 8, false}, {262837, 9, false}, {60286, 0, true},
+                                       {156207, 5, true},  {103256, 9, false}};
+  constexpr int kBirds = 10;
+  Group g{"Hard-to-round sin and cos (DET-2, issue 17), 10 birds: one bird's heading has a cos or sin a "
+          "tiny fraction of an ulp from a midpoint.",
+          {{"birds", kBirds}},
+          {}};
+  for (const HardSeed& h : seeds) {
+    Mulberry32 rng(h.seed);
+    double angle = 0, speed = 0;
+    for (int i = 0; i <= h.bird; ++i) {
+      rng.next();
+      rng.next();
+      angle = rng.next() * 2 * kPi;
+      speed = kMinSpeed + rng.next() * (kMaxSpeed - kMinSpeed);
+    }
+    const double distance = h.cosine ? cos_midpoint_distance(angle) : sin_midpoint_distance(angle);
+    const double right = h.cosine ? cr_cos(angle) : cr_sin(angle);
+    const double wrong = h.cosine ? cos_misrounded(angle) : sin_misrounded(angle);
+    const std::string id = "init-hard-to-round-seed-" + std::to_string(h.seed) + "-10-birds";
+    if (!(distance < 2e-6) || speed * right == speed * wrong) {
+      throw std::logic_error(id + ": not a hard-to-round case that shows");
+    }
+    char what[256];
+    std::snprintf(what, sizeof what,
+                  "Bird %d's %s(angle), angle = %.17g, lies %.2g ulp from the midpoint between %.17g and %.17g; "
+                  "it rounds to %.17g.",
+                  h.bird, h.cosine ? "cos" : "sin", angle, distance, right, wrong, right);
+    g.cases.push_back({id,
+                       what,
+                       {"DET-2", "INIT-3", "INIT-1", "INIT-2"},
+                       {"HardToRound", "SinCos"},
+                       compare_ulps(kVelocityUlps),
+                       {{"seed", h.seed}},
+                       {{"state", state_json(initialise(h.seed, kBirds))}}});
   }
   return g;
 }
@@ -69,6 +128,11 @@ VectorFile init_vectors() {
          "400 birds: 1600 draws, passing the wrap of the generator state many "
          "times. A multiplication that is not taken modulo 2^32 shows up late in "
          "the state even when the first birds agree."}},
+       {"HardToRound",
+        {"rounding",
+         "One bird's cos or sin lies a tiny fraction of an ulp from a midpoint between two doubles "
+         "(DET-2). A correctly rounded cos and sin get every bit; a libm that rounds it the other way "
+         "moves that velocity by an ulp: pass-tolerant, not a failure."}},
        {"SpeedFormula",
         {"rounding",
          "speed = 1.6 + next() * 2.6 as one rounded product then one rounded sum (AMB-6). "
@@ -78,6 +142,7 @@ VectorFile init_vectors() {
   f.groups.push_back(birds_group(10, {0, 1, 42, 2147483647u, 2147483648u, 4294967295u}));
   f.groups.push_back(birds_group(120, {0, 42, 4294967295u}));
   f.groups.push_back(birds_group(400, {1, 42}));
+  f.groups.push_back(hard_to_round_group());
   return f;
 }
 

@@ -21,6 +21,7 @@
 
 #include "constructed_states.hpp"
 #include "files.hpp"
+#include "hard_cases.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/exact_math.hpp"
 #include "susurration/init.hpp"
@@ -43,6 +44,10 @@ struct MetricsCase {
   State state;
   std::vector<Pair> edges = {};
   bool exact = false;  // every correct engine gets these bits (checked below)
+  // A band case (hard_cases.hpp): its pair sits within an ulp of a limit on
+  // purpose; INPUT-9 and the exact decision replace the margin check.
+  std::optional<bool> band_inside = std::nullopt;
+  double band_limit = 0;
 };
 
 struct MetricsGroup {
@@ -155,11 +160,23 @@ Json metrics_json(const Metrics& m) {
 
 Case to_case(const MetricsCase& c) {
   const std::string id = "metrics-" + c.name;
-  check_case(id, c);
+  if (c.band_inside) {
+    check_constructed(id, c.state, {}, {});
+  } else {
+    check_case(id, c);
+  }
   if (c.exact) {
     check_engine_independent(id, c.state);
   }
   const Metrics m = measure(c.state);
+  if (c.band_inside) {
+    // Two birds: the exact decision says one cluster or two, a mean or null.
+    const bool joined = c.band_limit == kClusterEdge && *c.band_inside;
+    const bool counted = c.band_limit == kNearestLimit ? *c.band_inside : true;
+    if ((m.cluster_count == 1) != joined || m.mean_neighbor_distance.has_value() != counted) {
+      throw std::logic_error(id + ": the reference disagrees with the exact decision");
+    }
+  }
   const Json compare = c.exact ? compare_exact() : compare_ulps(max_ulps(c.state, m));
   return {id, c.comment, c.clauses, c.flags, compare, {{"state", state_json(c.state)}}, metrics_json(m)};
 }
@@ -172,6 +189,63 @@ MetricsCase seeded(std::uint32_t seed, int n) {
           {"METRIC-1", "METRIC-2", "METRIC-3", "METRIC-4", "METRIC-5"},
           {"Seeded"},
           initialise(seed, n)};
+}
+
+// --- band cases (issue 17) -------------------------------------------------
+
+MetricsCase band_case(const std::string& name, const std::string& shape, std::vector<std::string> clauses,
+                      double limit, const BandPair& p) {
+  const std::string flag = p.position.find("exactly the midpoint") != std::string::npos ? "MidpointTie"
+                           : p.inside                                                    ? "BandInside"
+                                                                                         : "BandOutside";
+  MetricsCase c{name, shape + " " + p.position, std::move(clauses), {flag},
+                {{p.i.x, p.i.y, 2, 0}, {p.j.x, p.j.y, 2, 0}}};
+  c.band_inside = p.inside;
+  c.band_limit = limit;
+  return c;
+}
+
+// The same shapes as step.json's band cases: an axis, a diagonal, one seam,
+// both seams; either side of the midpoint L - ulp/2, on it, and just past L.
+std::vector<MetricsCase> band_cases(double limit, const std::string& l, const std::string& clause,
+                                    const Shape& axis, const Shape& diagonal, const Shape& seam,
+                                    const Shape& both_seams, double tie_x, double tie_y) {
+  const std::string b = "band-" + l + "-";
+  auto cs = [&](std::vector<std::string> extra) {
+    extra.insert(extra.begin(), clause);
+    return extra;
+  };
+  return {
+      band_case(b + "axis-just-above-the-midpoint-is-outside", "On an axis, within an ulp of " + l + ".",
+                cs({"FIELD-4"}), limit, band_pair(limit, axis, Band::above_midpoint)),
+      band_case(b + "axis-just-below-the-midpoint-is-inside", "On an axis, within an ulp of " + l + ".",
+                cs({"FIELD-4"}), limit, band_pair(limit, axis, Band::below_midpoint)),
+      band_case(b + "diagonal-just-above-the-midpoint-is-outside", "On a diagonal, within an ulp of " + l + ".",
+                cs({"FIELD-4"}), limit, band_pair(limit, diagonal, Band::above_midpoint)),
+      band_case(b + "diagonal-just-below-the-midpoint-is-inside", "On a diagonal, within an ulp of " + l + ".",
+                cs({"FIELD-4"}), limit, band_pair(limit, diagonal, Band::below_midpoint)),
+      band_case(b + "across-the-seam-just-above-the-midpoint-is-outside",
+                "Across the x seam, within an ulp of " + l + ".", cs({"FIELD-4", "FIELD-3"}), limit,
+                band_pair(limit, seam, Band::above_midpoint)),
+      band_case(b + "across-both-seams-just-below-the-midpoint-is-inside",
+                "Across both seams on a diagonal, within an ulp of " + l + ".", cs({"FIELD-4", "FIELD-3"}), limit,
+                band_pair(limit, both_seams, Band::below_midpoint)),
+      band_case(b + "exact-tie-at-the-midpoint-is-outside",
+                "On a diagonal whose legs and " + l + " - ulp/2 form a Pythagorean triple.", cs({"FIELD-4"}),
+                limit, tie_pair(limit, tie_x, tie_y)),
+      band_case(b + "just-above-the-limit-is-outside", "On a diagonal, just past " + l + ".", cs({"FIELD-4"}),
+                limit, band_pair(limit, diagonal, Band::above_limit)),
+  };
+}
+
+// The pair of issue 17's report: its true distance is in (90 - ulp/2, 90),
+// so the spec counts two clusters; an engine comparing V8's Math.hypot with
+// 90 counts one (measured with Node 18; glibc 2.36's hypot rounds it right).
+MetricsCase issue_17_example() {
+  const BandPair p = band_pair_of(kClusterEdge, {10, 100, 0, 0}, {100 - 0x1p-46, 100 + 1.3e-6, 0, 0});
+  return band_case("band-90-birds-at-10-100-and-100-minus-2-46-100-plus-1-3e-6-are-two-clusters",
+                   "The example of issue 17, (10, 100) and (100 - 2^-46, 100 + 1.3e-6).", {"METRIC-3", "FIELD-4"},
+                   kClusterEdge, p);
 }
 
 // The tables below are laid out by hand, one case to a few lines:
@@ -279,6 +353,18 @@ std::vector<MetricsGroup> groups() {
            {"METRIC-2", "METRIC-3", "METRIC-4", "METRIC-5"}, {"LoneBird", "NullMean"},
            {{500, 300, 2, 0}}, {}, true},
       }},
+      {"Cluster edges within an ulp of 90 (METRIC-3, issue 17): the correctly rounded distance decides, "
+       "found with integers; two birds are one cluster only when it is below 90.",
+       [] {
+         auto cases = band_cases(kClusterEdge, "90", "METRIC-3", {10, 40, 1.0}, {2, 3, 0.6}, {990, 40, 1.0, true},
+                                 {980, 590, 0.6, true, true}, 2, 3);
+         cases.push_back(issue_17_example());
+         return cases;
+       }()},
+      {"The nearest-neighbour limit within an ulp of 270 (METRIC-5, issue 17): the mean is the distance "
+       "only when the correctly rounded distance is below 270, else null.",
+       band_cases(kNearestLimit, "270", "METRIC-5", {100, 40, 1.0}, {100, 50, 0.6}, {800, 40, 1.0, true},
+                  {900, 500, 0.6, true, true}, 1, 2)},
       {"Initial states of seeded runs: tick 0 of the trajectories.", {
           seeded(42, 120), seeded(0, 120), seeded(42, 400), seeded(4294967295u, 400),
       }},
@@ -295,6 +381,9 @@ VectorFile metrics_vectors() {
        "Edge pairs stand at distances every hypot returns exactly (axis deltas, 54-72-90, 162-216-270); "
        "every other pair keeps more than 1e-6 from 90 and 270, so a correct engine whose hypot is one ulp "
        "off counts the same clusters and the same birds.",
+       "Band cases (flags BandInside, BandOutside, MidpointTie) are the exception: their pair's true "
+       "distance lies within an ulp of 90 or 270, found with integers, and only the correctly rounded "
+       "distance decides them (spec/PROTOCOL.md, \"An engine without a correctly rounded hypot\").",
        "cluster_count and null compare exactly in every class. Cases built only from exact speeds and "
        "distances use the exact class. The others allow as many ulps as an engine whose hypot is at most "
        "one ulp off can cost on that state, a worst case bounded from the state's own sums and rounded "
@@ -357,6 +446,22 @@ VectorFile metrics_vectors() {
         {"degenerate",
          "n = 1: polarization 1, one cluster, and a null mean (METRIC-4). An engine that "
          "takes the bird's distance to itself gets mean 0."}},
+       {"BandInside",
+        {"boundary",
+         "The pair's true distance lies within an ulp of the limit, just below the midpoint L - ulp(L)/2, "
+         "so the correctly rounded distance is the double below L: inside (FIELD-4, DET-2). An engine that "
+         "compares its platform's hypot with L leaves the pair out when that hypot rounds up to L."}},
+       {"BandOutside",
+        {"boundary",
+         "The pair's true distance lies within an ulp of the limit, at or above the midpoint "
+         "L - ulp(L)/2, so the correctly rounded distance is L or more: outside. An engine that compares "
+         "its platform's hypot with L takes the pair in when that hypot rounds down (a mean of "
+         "269.99999999999994 where null is due), and one that decides dx*dx + dy*dy < L*L exactly takes it "
+         "in whenever the true distance is below L (spec/PROTOCOL.md)."}},
+       {"MidpointTie",
+        {"boundary",
+         "The true distance is exactly the midpoint L - ulp(L)/2, a tie, which rounds to L (its last "
+         "significand bit is 0): outside. An engine that decides the band with <= takes the pair in."}},
        {"Seeded",
         {"integration",
          "The metrics of a real initial state: every rule at once on 120 or 400 birds, as "

@@ -20,6 +20,7 @@
 
 #include "constructed_states.hpp"
 #include "files.hpp"
+#include "hard_cases.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/exact_math.hpp"
 #include "susurration/inputs.hpp"
@@ -54,6 +55,10 @@ struct StepCase {
   // Published with the exact class: the fault it hunts moves numbers by less
   // than 1e-9, and every correct engine gets these bits (checked below).
   bool exact = false;
+  // A band case (hard_cases.hpp): its pair sits within an ulp of a limit on
+  // purpose, so the margin check gives way to INPUT-9 and the claims, which
+  // the exact decision of hard_cases.cpp sets.
+  bool band = false;
 };
 
 struct StepGroup {
@@ -229,7 +234,11 @@ Engine with_weights(Weights other) {
 
 Case to_case(const StepCase& c, const Weights& w) {
   const std::string id = "step-" + c.name;
-  check_case(id, c);
+  if (c.band) {
+    check_constructed(id, c.state, {}, {});
+  } else {
+    check_case(id, c);
+  }
   const State after = step(c.state, w);
   for (const Claim& claim : c.claims) {
     if (!claim.holds(c.state, w, after)) {
@@ -267,6 +276,163 @@ StepCase weight_case(std::string name, std::string comment, std::vector<std::str
           kCrowd,
           {},
           {visibly_differs_from("applies other weights", with_weights(faulty))}};
+}
+
+// --- band cases (issue 17) -------------------------------------------------
+
+// One band pair as a step case: the birds' velocities show the decision (two
+// birds that are neighbours turn; two that are not keep their velocities).
+StepCase band_case(const std::string& name, const std::string& shape, std::vector<std::string> clauses,
+                   const BandPair& p, double vx_i, double vy_i, double vx_j, double vy_j) {
+  const std::string flag = p.position.find("exactly the midpoint") != std::string::npos ? "MidpointTie"
+                           : p.inside                                                    ? "BandInside"
+                                                                                         : "BandOutside";
+  return {name,
+          shape + " " + p.position,
+          std::move(clauses),
+          {flag},
+          {{p.i.x, p.i.y, vx_i, vy_i}, {p.j.x, p.j.y, vx_j, vy_j}},
+          {},
+          {p.inside ? turns({0, 1}) : keeps_velocity({0, 1})},
+          false,
+          true};
+}
+
+// The shapes every limit is tried on: an axis, a 3-4-5 diagonal, across a
+// seam, across both; below, above and exactly on the midpoint L - ulp/2, and
+// just above L. `sx`, `sy`: where bird i stands for each shape.
+struct BandShapes {
+  Shape axis, diagonal, seam, both_seams;
+  double tie_x, tie_y;
+};
+
+std::vector<StepCase> band_cases(double limit, const std::string& l, const BandShapes& s,
+                                 const std::vector<std::string>& clauses, Bird vi, Bird vj) {
+  auto with = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> all = clauses;
+    all.insert(all.end(), extra.begin(), extra.end());
+    return all;
+  };
+  auto make = [&](const std::string& name, const std::string& shape, const std::vector<std::string>& extra,
+                  const BandPair& p) { return band_case(name, shape, with(extra), p, vi.vx, vi.vy, vj.vx, vj.vy); };
+  const std::string where = "-" + l + "-";
+  return {
+      make("band" + where + "axis-just-above-the-midpoint-is-outside", "On an axis, within an ulp of " + l + ".",
+           {"FIELD-4"}, band_pair(limit, s.axis, Band::above_midpoint)),
+      make("band" + where + "axis-just-below-the-midpoint-is-inside", "On an axis, within an ulp of " + l + ".",
+           {"FIELD-4"}, band_pair(limit, s.axis, Band::below_midpoint)),
+      make("band" + where + "diagonal-just-above-the-midpoint-is-outside", "On a diagonal, within an ulp of " + l + ".",
+           {"FIELD-4"}, band_pair(limit, s.diagonal, Band::above_midpoint)),
+      make("band" + where + "diagonal-just-below-the-midpoint-is-inside", "On a diagonal, within an ulp of " + l + ".",
+           {"FIELD-4"}, band_pair(limit, s.diagonal, Band::below_midpoint)),
+      make("band" + where + "across-the-seam-just-above-the-midpoint-is-outside",
+           "Across the x seam, within an ulp of " + l + ".", {"FIELD-4", "FIELD-3"},
+           band_pair(limit, s.seam, Band::above_midpoint)),
+      make("band" + where + "across-both-seams-just-below-the-midpoint-is-inside",
+           "Across both seams on a diagonal, within an ulp of " + l + ".", {"FIELD-4", "FIELD-3"},
+           band_pair(limit, s.both_seams, Band::below_midpoint)),
+      make("band" + where + "exact-tie-at-the-midpoint-is-outside",
+           "On a diagonal whose legs and " + l + " - ulp/2 form a Pythagorean triple.", {"FIELD-4"},
+           tie_pair(limit, s.tie_x, s.tie_y)),
+      make("band" + where + "just-above-the-limit-is-outside", "On a diagonal, just past " + l + ".", {"FIELD-4"},
+           band_pair(limit, s.diagonal, Band::above_limit)),
+  };
+}
+
+std::vector<StepGroup> band_groups() {
+  const BandShapes at90{{10, 40, 1.0}, {2, 3, 0.6}, {990, 40, 1.0, true}, {980, 590, 0.6, true, true}, 2, 3};
+  const BandShapes at28{{4, 10, 1.0}, {1, 2, 0.6}, {995, 10, 1.0, true}, {990, 595, 0.6, true, true}, 1, 2};
+  return {
+      {"The perception radius within an ulp (STEP-2, issue 17): the correctly rounded distance decides, "
+       "found with integers; the birds turn when they are neighbours and keep their velocities otherwise.",
+       {1, 1, 1},
+       band_cases(kPerceptionRadius, "90", at90, {"STEP-2"}, {0, 0, 2, 0.5}, {0, 0, 0.5, 2.5})},
+      {"The separation radius within an ulp (STEP-5, issue 17), separation alone: the birds push apart "
+       "only when the correctly rounded distance is below 28.",
+       {0, 0, 1},
+       band_cases(kSeparationRadius, "28", at28, {"STEP-5"}, {0, 0, 2, 0}, {0, 0, 2, 0})},
+  };
+}
+
+// --- hard-to-round hypot in the step (issue 17) ----------------------------
+
+// Lone birds whose speed hypot(vx, vy) lies a tiny fraction of an ulp from a
+// midpoint, and the clamp's factor limit / speed then differs for the double
+// on the other side: a libm that rounds the speed the other way misses the
+// bits (pass-tolerant), never the class. Two birds whose separation distance
+// is such a hypot do the same through d*d.
+State misrounded_clamp(const State& s, const Weights&) {
+  const Bird& b = s[0];
+  const double speed = hypot_misrounded(b.vx, b.vy);
+  const double f = std::min(std::max(speed, kMinSpeed), kMaxSpeed) / speed;
+  const double ux = b.vx * f, uy = b.vy * f;
+  return {{wrap_coordinate(b.x + ux, kWidth), wrap_coordinate(b.y + uy, kHeight), ux, uy}};
+}
+
+State misrounded_separation(const State& s, const Weights& w) {
+  State after = s;
+  for (std::size_t i = 0; i < 2; ++i) {
+    const Delta delta = torus_delta(s[i], s[1 - i]);
+    const double d = hypot_misrounded(delta.dx, delta.dy);
+    const double d2 = d * d;
+    const double ux = s[i].vx + (-delta.dx / d2) * (w.separation * kSeparationScale);
+    const double uy = s[i].vy + (-delta.dy / d2) * (w.separation * kSeparationScale);
+    after[i] = {wrap_coordinate(s[i].x + ux, kWidth), wrap_coordinate(s[i].y + uy, kHeight), ux, uy};
+  }
+  return after;
+}
+
+// The first of a few hard legs whose case a misrounding engine gets wrong in
+// the last bits (the product or the sum can hide a misrounded hypot).
+StepCase first_visible(const std::vector<double>& fractions, int e,
+                       const std::function<StepCase(const HardLegs&)>& make, const Weights& w,
+                       const Engine& misrounding) {
+  for (const double fraction : fractions) {
+    const HardLegs legs = hard_hypot_below_midpoint(e, fraction);
+    StepCase c = make(legs);
+    const State after = step(c.state, w);
+    if (after != misrounding(c.state, w)) {
+      c.claims.push_back(bitwise_differs_from("rounds this hypot the other way", misrounding));
+      return c;
+    }
+  }
+  throw std::logic_error("step: no hard-to-round case shows its misrounding");
+}
+
+StepGroup hard_to_round_group() {
+  const Weights separation_only{0, 0, 1};
+  const std::vector<double> fractions = {0.1, 0.3, 0.5, 0.7, 0.9, 0.2, 0.4, 0.6, 0.8};
+  auto lone = [](std::string name, std::string what, std::string clamp) {
+    return [name, what, clamp](const HardLegs& legs) -> StepCase {
+      return {name, what + " " + legs.position, {"DET-2", "STEP-7"}, {"HardToRound", clamp},
+              {{500, 300, legs.dx, legs.dy}}, {}, {}};
+    };
+  };
+  StepCase fast = first_visible(fractions, 2,
+                                lone("hard-to-round-speed-above-4-2", "A lone bird whose speed (about 5) is a "
+                                                                      "hard-to-round hypot, clamped to 4.2.", "MaxSpeed"),
+                                separation_only, misrounded_clamp);
+  // Speeds below 1.6 only: fractions under 0.6 of the binade [1, 2).
+  StepCase slow = first_visible({0.1, 0.2, 0.3, 0.4, 0.5, 0.05, 0.15, 0.25, 0.35, 0.45}, 0,
+                                   lone("hard-to-round-speed-below-1-6", "A lone bird whose speed (about 1.3) "
+                                                                         "is a hard-to-round hypot, clamped to 1.6.", "MinSpeed"),
+                                   separation_only, misrounded_clamp);
+  StepCase pair = first_visible(
+      fractions, 4,
+      [](const HardLegs& legs) -> StepCase {
+        return {"hard-to-round-separation-distance",
+                "Two birds about 24 apart whose distance is a hard-to-round hypot, separation alone. " + legs.position,
+                {"DET-2", "STEP-5"},
+                {"HardToRound"},
+                {{1, 2, 2, 0}, {along(1, legs.dx), along(2, legs.dy), 2, 0}},
+                {},
+                {}};
+      },
+      separation_only, misrounded_separation);
+  return {"Hard-to-round hypot in the step (DET-2, issue 17), separation alone: a correctly rounded engine "
+          "gets every bit; one whose hypot rounds these the other way is pass-tolerant.",
+          separation_only,
+          {fast, slow, pair}};
 }
 
 // The tables below are laid out by hand, one case to a few lines:
@@ -463,6 +629,10 @@ std::vector<StepGroup> groups() {
        {"WEIGHTS-1", "STEP-6"}, {"WeightZero"},
        kCrowd, {}, {keeps_velocity({0, 1, 2, 3, 4, 5, 6, 7})}},
   }});
+  for (StepGroup& band : band_groups()) {
+    g.push_back(std::move(band));
+  }
+  g.push_back(hard_to_round_group());
   return g;
 }
 // clang-format on
@@ -476,6 +646,11 @@ VectorFile step_vectors() {
        "Edge pairs stand at distances every hypot returns exactly (axis deltas, 54-72-90); every other pair "
        "keeps more than 1e-6 from 90 and 28, so a correct engine whose hypot is one ulp off passes the "
        "step class.",
+       "Band cases (flags BandInside, BandOutside, MidpointTie) are the exception: their pair's true "
+       "distance lies within an ulp of 90 or 28, found with integers, and only the correctly rounded "
+       "distance decides them (spec/PROTOCOL.md, \"An engine without a correctly rounded hypot\"). "
+       "HardToRound cases hold a hypot a tiny fraction of an ulp from a midpoint: a libm one costs "
+       "pass-exact there, not the step class.",
        "Cases whose fault moves numbers by less than 1e-9 (the wrap to exactly the size, summation order) "
        "use the exact class; their bits are the same for every correct engine, since every distance that "
        "enters the arithmetic is exact and no speed reaches the clamp."},
@@ -555,6 +730,27 @@ VectorFile step_vectors() {
         {"weights",
          "A weight of 0 switches its rule off (WEIGHTS-1). An engine that ignores the weight, "
          "or treats 0 as missing and uses the default 1, keeps the rule on."}},
+       {"BandInside",
+        {"boundary",
+         "The pair's true distance lies within an ulp of the limit, just below the midpoint L - ulp(L)/2, "
+         "so the correctly rounded distance is the double below L: inside (FIELD-4, DET-2). An engine "
+         "that compares its platform's hypot with L leaves the pair out when that hypot rounds up to L."}},
+       {"BandOutside",
+        {"boundary",
+         "The pair's true distance lies within an ulp of the limit, at or above the midpoint "
+         "L - ulp(L)/2, so the correctly rounded distance is L or more: outside. An engine that compares "
+         "its platform's hypot with L takes the pair in when that hypot rounds down, and one that decides "
+         "dx*dx + dy*dy < L*L exactly takes it in whenever the true distance is below L "
+         "(spec/PROTOCOL.md, \"An engine without a correctly rounded hypot\")."}},
+       {"MidpointTie",
+        {"boundary",
+         "The true distance is exactly the midpoint L - ulp(L)/2, a tie, which rounds to L (its last "
+         "significand bit is 0): outside. An engine that decides the band with <= takes the pair in."}},
+       {"HardToRound",
+        {"rounding",
+         "A hypot whose true value lies a tiny fraction of an ulp from a midpoint between two doubles "
+         "(DET-2). A correctly rounded engine gets every bit; a libm hypot that rounds it the other way "
+         "changes the last bits: pass-tolerant, not a failure."}},
        {"WeightOne",
         {"weights",
          "One weight at 1 and the others weakened: each weight scales its own rule. An engine "

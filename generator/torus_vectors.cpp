@@ -1,8 +1,11 @@
 // torus.json: shortest signed deltas and distances on the torus (FIELD-1, FIELD-3, FIELD-4).
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
+#include "constructed_states.hpp"
 #include "files.hpp"
+#include "hard_cases.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/torus.hpp"
 
@@ -102,6 +105,50 @@ Group distance_group() {
   return g;
 }
 
+// Distances a tiny fraction of an ulp from a midpoint between two doubles,
+// in several binades (issue 17): a hypot that is not correctly rounded is
+// likely to round some of them the other way. They are compared in ulps(2),
+// not ulps(1): V8's Math.hypot, which is not faithful, comes out 2 ulps off
+// on one of them (about 60.8), and the Node engine must stay conformant.
+// Below the midpoint: the identity X^2 + Y^2 = m(m + 1); above: the integer
+// search. From (1, 2), so the deltas are the legs exactly.
+Group hard_to_round_group() {
+  struct Hard {
+    const char* name;
+    HardLegs legs;
+  };
+  const std::vector<Hard> cases = {
+      {"about-20-just-below-a-midpoint", hard_hypot_below_midpoint(4, 0.25)},
+      {"about-24-just-below-a-midpoint", hard_hypot_below_midpoint(4, 0.5)},
+      {"about-45-just-below-a-midpoint", hard_hypot_below_midpoint(5, 0.4)},
+      {"about-60-just-below-a-midpoint", hard_hypot_below_midpoint(5, 0.9)},
+      {"about-80-just-below-a-midpoint", hard_hypot_below_midpoint(6, 0.25)},
+      {"about-112-just-below-a-midpoint", hard_hypot_below_midpoint(6, 0.75)},
+      {"about-150-just-below-a-midpoint", hard_hypot_below_midpoint(7, 0.2)},
+      {"about-220-just-below-a-midpoint", hard_hypot_below_midpoint(7, 0.7)},
+      {"about-280-just-below-a-midpoint", hard_hypot_below_midpoint(8, 0.1)},
+      {"about-20-just-above-a-midpoint", hard_hypot_above_midpoint(4, 0.25)},
+      {"about-50-just-above-a-midpoint", hard_hypot_above_midpoint(5, 0.55)},
+      {"about-100-just-above-a-midpoint", hard_hypot_above_midpoint(6, 0.55)},
+      {"about-200-just-above-a-midpoint", hard_hypot_above_midpoint(7, 0.55)},
+  };
+  Group g{"Hard-to-round distances (FIELD-4, DET-2, issue 17): a correctly rounded hypot gets every bit.",
+          Json::object(), {}};
+  for (const Hard& c : cases) {
+    const Bird from{1, 2, 0, 0};
+    const Bird to{along(1, c.legs.dx), along(2, c.legs.dy), 0, 0};
+    const Delta d = torus_delta(from, to);
+    if (hypot_midpoint_distance(d.dx, d.dy) > 1e-4) {
+      throw std::logic_error(std::string("torus: ") + c.name + " is not hard to round");
+    }
+    g.cases.push_back({std::string("torus-distance-hard-to-round-") + c.name, c.legs.position,
+                       {"FIELD-4", "DET-2"}, {"HardToRound"}, compare_ulps(2),
+                       {{"from", {from.x, from.y}}, {"to", {to.x, to.y}}},
+                       {{"dx", d.dx}, {"dy", d.dy}, {"distance", torus_distance(d)}}});
+  }
+  return g;
+}
+
 }  // namespace
 
 VectorFile torus_vectors() {
@@ -125,6 +172,11 @@ VectorFile torus_vectors() {
                               "returns them exactly, and so does any reasonable libm; one that does "
                               "not makes the strict comparisons of STEP-2, STEP-5 and METRIC-5 go the "
                               "wrong way in the step and metrics vectors."}},
+                {"HardToRound",
+                 {"rounding", "Distances whose true value lies a tiny fraction of an ulp from a midpoint "
+                              "between two doubles, found with integers and MPFR. A correctly rounded hypot "
+                              "gets every bit; glibc's and V8's round some of them the other way (V8's by up "
+                              "to 2 ulps, hence the class ulps(2)): pass-tolerant, not exact."}},
                 {"Rounding",
                  {"rounding", "Distances that are not doubles. A hypot that is not correctly rounded "
                               "may be one ulp off: within the class, not exact."}}},
@@ -132,6 +184,7 @@ VectorFile torus_vectors() {
   f.groups.push_back(delta_group("x", kWidth));
   f.groups.push_back(delta_group("y", kHeight));
   f.groups.push_back(distance_group());
+  f.groups.push_back(hard_to_round_group());
   return f;
 }
 
