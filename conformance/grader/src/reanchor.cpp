@@ -5,6 +5,8 @@
 // measurement in spec/tolerance.md); a wrong one departs inside a segment.
 #include "reanchor.hpp"
 
+#include "check_parts.hpp"
+
 #include <algorithm>
 #include <set>
 
