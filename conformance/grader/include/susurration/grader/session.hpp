@@ -40,6 +40,14 @@ struct Response {
   Json body;  // the result object, the unsupported text, or the error object
 };
 
+// The deadline of one request (PROTO-3; PROTOCOL.md, "Deadlines"): the base
+// (`grade --timeout`) scaled by the work the request asks, so that a slow
+// but correct engine is not reported as a broken one. A request that breaks
+// schemas/protocol/request.schema.json, as every invalid.json request does,
+// gets the base: an engine must refuse it before it works.
+std::chrono::milliseconds request_deadline(std::chrono::milliseconds base, const std::string& method,
+                                           const Json& params);
+
 class Session {
  public:
   Session(std::vector<std::string> argv, std::chrono::milliseconds timeout);
@@ -49,7 +57,8 @@ class Session {
   // Throws EngineBroke when the handshake fails.
   const EngineInfo& ensure_started();
 
-  // One request and its checked response. Throws EngineBroke.
+  // One request and its checked response, within request_deadline().
+  // Throws EngineBroke.
   Response call(const std::string& method, const Json& params);
 
   // After EngineBroke: kill the engine (and its children); the next call
@@ -65,10 +74,10 @@ class Session {
   void record_to(std::vector<std::string>* transcript) { transcript_ = transcript; }
 
  private:
-  Json exchange(const std::string& method, const Json& params);
+  Json exchange(const std::string& method, const Json& params, std::chrono::milliseconds deadline);
 
   std::vector<std::string> argv_;
-  std::chrono::milliseconds timeout_;
+  std::chrono::milliseconds timeout_;  // the base of every deadline
   std::unique_ptr<EngineProcess> process_;
   std::optional<EngineInfo> info_;
   std::string last_stderr_;
