@@ -16,7 +16,8 @@
 //   null field: the request breaks schemas/protocol/request.schema.json,
 //   and PROTO-6 has no field name for it.
 // - A top-level key other than id, method and params makes the line
-//   invalid-request; so does a negative id (the id is still echoed).
+//   invalid-request; so does an id that is not an integer in 0..2^53-1,
+//   answered with id null.
 #include <algorithm>
 #include <iostream>
 #include <string>
@@ -79,14 +80,14 @@ Request parse_request(const std::string& line, Json& id) {
   if (doc.is_discarded() || !doc.is_object()) {
     throw invalid_request("a request is one JSON object on one line");
   }
+  // PROTO-6: only a valid id is echoed; -1, 1.5, "7" or 2^53 cannot be
+  // (the response schema's id is the request's), so they are answered null.
   const auto found = doc.find("id");
-  if (found == doc.end() || !found->is_number_integer()) {
-    throw invalid_request("id must be a non-negative integer");
+  if (found == doc.end() || !found->is_number_unsigned() ||
+      found->template get<std::uint64_t>() > 9007199254740991u) {
+    throw invalid_request("id must be an integer in 0..9007199254740991");
   }
   id = *found;
-  if (!found->is_number_unsigned() && found->template get<std::int64_t>() < 0) {
-    throw invalid_request("id must be a non-negative integer");
-  }
   for (const auto& [key, unused] : doc.items()) {
     if (key != "id" && key != "method" && key != "params") {
       throw invalid_request("unknown top-level key " + Json(key).dump());
