@@ -9,8 +9,7 @@
 //   hello and shutdown ignore their params.
 // - invalid-input names only the parameters of spec/inputs.md, PROTO-6's
 //   seven: seed, birds, weights, ticks, at_tick, schedule, state. A key in
-//   params that the method does not take is invalid-input naming it when it
-//   is one of the seven, and invalid-request otherwise.
+//   params that the method does not take is invalid-request (PROTO-6).
 // - A bad value of a parameter outside spec/inputs.md (skip, count, a, b,
 //   size, from, to, value, places, state_ticks) is invalid-request with a
 //   null field: the request breaks schemas/protocol/request.schema.json,
@@ -122,18 +121,14 @@ bool is_input_name(const std::string& key) {
   return std::find(kInputNames.begin(), kInputNames.end(), key) != kInputNames.end();
 }
 
-// PROTOCOL.md rule 5: no key but the method's own.
+// PROTO-6: no key but the method's own. A key it does not take, even one
+// of the seven input names (`seed` sent to metrics), makes the request
+// invalid-request: invalid-input is for the value of a parameter it takes.
 void check_keys(const EngineMethod& m, const Json& params) {
   for (const auto& [key, unused] : params.items()) {
-    if (std::find(m.keys.begin(), m.keys.end(), key) != m.keys.end()) {
-      continue;
+    if (std::find(m.keys.begin(), m.keys.end(), key) == m.keys.end()) {
+      throw invalid_request(std::string(m.name) + " takes no parameter " + Json(key).dump());
     }
-    if (is_input_name(key)) {
-      const InputError e(key, "not a parameter of " + std::string(m.name),
-                         "only the method's own parameters");
-      throw error("invalid-input", key, e.what());
-    }
-    throw invalid_request(std::string(m.name) + " takes no parameter " + Json(key).dump());
   }
 }
 
