@@ -184,7 +184,6 @@ BAD = [  # method, params, the field named
     ("metrics", {"state": [[1000.0000000000001, 1.0, 1.0, 0.0]]}, "state"),
     ("metrics", {"state": [[1.0, 1.0, -0.0, 0.0]]}, "state"),
     ("metrics", {"state": [[1.0, 1.0, 1.0]]}, "state"),
-    ("metrics", {"state": [[1.0, 1.0, 1.0, 0.0]], "weights": WEIGHTS}, "weights"),
     ("run", {"seed": 1, "birds": 10, "weights": WEIGHTS, "schedule": [], "ticks": 20001, "state_ticks": []}, "ticks"),
     ("run", {"seed": 1, "birds": 10, "weights": WEIGHTS, "ticks": 5, "state_ticks": []}, "schedule"),
     ("verify", {"seed": 1, "birds": 10, "weights": WEIGHTS, "schedule": [], "at_tick": 0}, "at_tick"),
