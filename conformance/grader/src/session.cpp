@@ -53,12 +53,12 @@ std::chrono::milliseconds request_deadline(std::chrono::milliseconds base, const
   }
   // n birds (`birds`, or the length of `state`) over t ticks (`ticks`, or
   // `at_tick`; 1 when the request advances none, as `metrics`).
-  double birds = 0, ticks = 1;
-  if (params.contains("birds") && params["birds"].is_number_unsigned()) birds = params["birds"].get<double>();
+  // Integers whether parsed (unsigned) or built by the kit (signed).
+  const auto count = [&](const char* key) {
+    return params.contains(key) && params[key].is_number_integer() ? std::max(0.0, params[key].get<double>()) : 0.0;
+  };
+  double birds = count("birds"), ticks = std::max({1.0, count("ticks"), count("at_tick")});
   if (params.contains("state") && params["state"].is_array()) birds = static_cast<double>(params["state"].size());
-  for (const char* key : {"ticks", "at_tick"}) {
-    if (params.contains(key) && params[key].is_number_unsigned()) ticks = std::max(1.0, params[key].get<double>());
-  }
   const double work = birds * birds * ticks;
   return std::chrono::milliseconds(
       std::llround(static_cast<double>(base.count()) * (1 + work / kWorkPerBase)));
