@@ -104,9 +104,11 @@ const std::vector<std::string>& core_capabilities() {
 
 Verdict verdict_of(const GradeRun& run) {
   bool exact = true;
-  std::size_t graded = 0, skipped = 0;
-  std::size_t errored = 0;
+  std::size_t graded = 0, skipped = 0, errored = 0;
   for (const CaseResult& r : run.results) {
+    // A failure (an unexpected pass too) decides at once; an errored case
+    // says nothing about the engine's values, so it only makes the run
+    // incomplete, below.
     if (counts_as_failure(r) && r.outcome != Outcome::errored) return {Level::not_conformant, ""};
     if (r.outcome == Outcome::skipped) {
       ++skipped;
@@ -116,8 +118,6 @@ Verdict verdict_of(const GradeRun& run) {
     if (counts_as_failure(r)) ++errored;
     if (r.outcome != Outcome::pass_exact) exact = false;
   }
-  // An unexpected pass counts as a failure above; what is left to count as
-  // one here is an errored case, which says nothing about the engine's values.
   if (graded == 0) {
     return {Level::no_verdict, "no case was graded (" + std::to_string(run.results.size()) + " selected, " +
                                    std::to_string(skipped) + " skipped): nothing was asked, so nothing is known"};
