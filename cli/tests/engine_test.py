@@ -105,6 +105,15 @@ def engine_keeps_the_sign_of_zero(b, tmp):
     check(h == fnv1a_state([[1.0, 2.5, -0.0, 600.0]]) == "f42770a5fde1b9ee", "hash of -0.0: " + h)
 
 
+def engine_accepts_weights_written_without_a_fraction(b, tmp):
+    # INPUT-3: a weight is a number, not an integer field: 1 and 0 are the weights 1.0 and 0.0.
+    state = [[100.0, 100.0, 2.0, 0.0], [150.0, 100.0, 0.0, 2.0]]
+    whole = ask(b, "step", {"state": state, "weights": [1, 0, 1], "ticks": 1})
+    check("result" in whole, "weights [1, 0, 1] refused: %s" % json.dumps(whole))
+    floats = result(b, "step", {"state": state, "weights": [1.0, 0.0, 1.0], "ticks": 1})
+    check(whole["result"] == floats, "%s != %s" % (whole["result"], floats))
+
+
 def engine_steps_a_lone_bird_by_its_velocity(b, tmp):
     r = result(b, "step", {"state": [[100.0, 100.0, 2.0, 0.0]], "weights": WEIGHTS, "ticks": 1})
     check(r == {"state": [[102.0, 100.0, 2.0, 0.0]]}, json.dumps(r))
