@@ -76,6 +76,17 @@ struct Worker {
     } catch (const EngineBroke& e) {
       session.discard();
       CaseResult r = errored(c, e.what(), e.offending(), session.stderr_tail());
+      if (e.missed_deadline() && c.category == "invalid") {
+        // A request that must be refused before any work gets the base
+        // deadline (PROTOCOL.md, Deadlines): no answer in it means the
+        // engine took the request and is working on it. A wrong answer, not
+        // slowness: the case fails with its clause.
+        r.outcome = Outcome::fail;
+        r.check = "rejection";
+        r.message = "accepted an invalid request: no refusal within its deadline (--timeout alone), and an "
+                    "invalid request is refused before any work (PROTOCOL.md, Deadlines)";
+        return r;
+      }
       // The engine broke the protocol, not the case's rule: naming the
       // case's clause would read as a wrong value (issue 12).
       r.clause = "PROTO-3";

@@ -80,7 +80,7 @@ Json Session::exchange(const std::string& method, const Json& params, std::chron
       throw EngineBroke("no response to " + method + " within " + seconds(deadline) +
                             " (PROTO-3's deadline: --timeout " + seconds(timeout_) +
                             " scaled by the work asked; a slower engine needs a larger --timeout)",
-                        quote(reply.text));
+                        quote(reply.text), true);
     case Reply::Kind::overlong:
       throw EngineBroke("a response line to " + method + " longer than the limit", quote(reply.text));
     case Reply::Kind::exited: {

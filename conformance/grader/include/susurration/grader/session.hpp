@@ -21,12 +21,14 @@ namespace susurration::grader {
 // is not JSON, the wrong id, a schema violation. The case is *errored*.
 class EngineBroke : public std::runtime_error {
  public:
-  EngineBroke(const std::string& cause, std::string offending)
-      : std::runtime_error(cause), offending_(std::move(offending)) {}
+  EngineBroke(const std::string& cause, std::string offending, bool missed_deadline = false)
+      : std::runtime_error(cause), offending_(std::move(offending)), missed_deadline_(missed_deadline) {}
   const std::string& offending() const { return offending_; }
+  bool missed_deadline() const { return missed_deadline_; }  // no answer in time, nothing else wrong
 
  private:
   std::string offending_;
+  bool missed_deadline_;
 };
 
 struct EngineInfo {
