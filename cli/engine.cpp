@@ -9,14 +9,14 @@
 //   hello and shutdown ignore their params.
 // - invalid-input names only the parameters of spec/inputs.md, PROTO-6's
 //   seven: seed, birds, weights, ticks, at_tick, schedule, state. A key in
-//   params that the method does not take is invalid-input naming it when it
-//   is one of the seven, and invalid-request otherwise.
+//   params that the method does not take is invalid-request (PROTO-6).
 // - A bad value of a parameter outside spec/inputs.md (skip, count, a, b,
 //   size, from, to, value, places, state_ticks) is invalid-request with a
 //   null field: the request breaks schemas/protocol/request.schema.json,
 //   and PROTO-6 has no field name for it.
 // - A top-level key other than id, method and params makes the line
-//   invalid-request; so does a negative id (the id is still echoed).
+//   invalid-request; so does an id that is not an integer in 0..2^53-1,
+//   answered with id null.
 // - A line is read through forms::parse_bounded: over 16 MiB, nested deeper
 //   than 64 levels or holding over 2^20 values, it is invalid-request. A
 //   number past double range (1e400) is read as a marked string, so the
@@ -127,14 +127,14 @@ Request parse_request(const std::string& line, Json& id) {
   if (!doc.is_object()) {
     throw invalid_request("a request is one JSON object on one line");
   }
+  // PROTO-6: only a valid id is echoed; -1, 1.5, "7" or 2^53 cannot be
+  // (the response schema's id is the request's), so they are answered null.
   const auto found = doc.find("id");
-  if (found == doc.end() || !found->is_number_integer()) {
-    throw invalid_request("id must be a non-negative integer");
+  if (found == doc.end() || !found->is_number_unsigned() ||
+      found->template get<std::uint64_t>() > 9007199254740991u) {
+    throw invalid_request("id must be an integer in 0..9007199254740991");
   }
   id = *found;
-  if (!found->is_number_unsigned() && found->template get<std::int64_t>() < 0) {
-    throw invalid_request("id must be a non-negative integer");
-  }
   for (const auto& [key, unused] : doc.items()) {
     if (key != "id" && key != "method" && key != "params") {
       throw invalid_request("unknown top-level key " + Json(key).dump());
@@ -169,18 +169,14 @@ bool is_input_name(const std::string& key) {
   return std::find(kInputNames.begin(), kInputNames.end(), key) != kInputNames.end();
 }
 
-// PROTOCOL.md rule 5: no key but the method's own.
+// PROTO-6: no key but the method's own. A key it does not take, even one
+// of the seven input names (`seed` sent to metrics), makes the request
+// invalid-request: invalid-input is for the value of a parameter it takes.
 void check_keys(const EngineMethod& m, const Json& params) {
   for (const auto& [key, unused] : params.items()) {
-    if (std::find(m.keys.begin(), m.keys.end(), key) != m.keys.end()) {
-      continue;
+    if (std::find(m.keys.begin(), m.keys.end(), key) == m.keys.end()) {
+      throw invalid_request(std::string(m.name) + " takes no parameter " + Json(key).dump());
     }
-    if (is_input_name(key)) {
-      const InputError e(key, "not a parameter of " + std::string(m.name),
-                         "only the method's own parameters");
-      throw error("invalid-input", key, e.what());
-    }
-    throw invalid_request(std::string(m.name) + " takes no parameter " + Json(key).dump());
   }
 }
 

@@ -9,5 +9,9 @@ inline constexpr int kMismatch = 1;        // a claim that does not match
 inline constexpr int kBadInput = 2;        // usage or input outside its range
 inline constexpr int kOverBudget = 3;      // verification exceeded its budget
 inline constexpr int kInternalError = 4;   // I/O failure or a bug of ours
+// `grade` only (README.md, spec/PROTOCOL.md "Levels"): 3 as for verify, the
+// engine did not finish in the time given; 5, there is nothing to judge.
+inline constexpr int kIncomplete = 3;      // nothing failed, some case errored
+inline constexpr int kNoVerdict = 5;       // no case graded, or no core capability
 
 }  // namespace susurration::cli

@@ -1,7 +1,10 @@
 // `susurration grade`: run an engine under test as a subprocess and grade
 // it against a vector set (spec/PROTOCOL.md). Exit 0 when the engine is
-// exact or conformant, 1 when it is not, 2 for a usage error (including an
-// engine command that cannot be found), 4 when the report cannot be written.
+// exact or conformant, 1 when it is not conformant, 3 when it is incomplete
+// (nothing failed, some case errored), 5 for no verdict (no case graded, or
+// an engine without the core capabilities), 2 for a usage error (including
+// an engine command that cannot be found, or a selection of no case), 4 when
+// the report cannot be written.
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -89,6 +92,33 @@ void on_signals_kill_engines_and_exit() {
   for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaction(s, &action, nullptr);
 }
 
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : ",") + w;
+  return out;
+}
+
+// A selection of no case would grade nothing and pass vacuously (issue 11):
+// it is refused before any engine starts, naming what emptied it.
+void refuse_empty_selection(const Options& o, const VectorSet& set) {
+  const std::string of = " of the " + std::to_string(set.cases.size()) + " cases";
+  if (set.cases.empty()) throw InputError("vectors", o.vectors, "a vector set with at least one case");
+  if (!o.only.empty()) throw InputError("only", joined(o.only), "globs that, with --skip and --shard, match at least one" + of);
+  if (!o.skip.empty()) throw InputError("skip", joined(o.skip), "globs that, with --shard, leave at least one" + of);
+  throw InputError("shard", o.shard, "a shard holding at least one" + of);
+}
+
+int exit_status(Level level) {
+  switch (level) {
+    case Level::exact:
+    case Level::conformant: return kSuccess;
+    case Level::not_conformant: return kMismatch;
+    case Level::incomplete: return kIncomplete;
+    case Level::no_verdict: return kNoVerdict;
+  }
+  return kInternalError;
+}
+
 int run_grade_command(const Options& o) {
   Selection selection{o.only, o.skip, 1, 1};
   try {
@@ -124,6 +154,7 @@ int run_grade_command(const Options& o) {
     return kBadInput;
   }
   const std::vector<std::size_t> selected = select_cases(set, selection);
+  if (selected.empty()) refuse_empty_selection(o, set);
 
   on_signals_kill_engines_and_exit();
   const GradeRun run = run_grade(set, selected, options);
@@ -133,7 +164,7 @@ int run_grade_command(const Options& o) {
                              : o.report == "junit" ? junit_report(input)
                                                    : text_report(input);
   write_results(o, report, run);
-  return level_of(run.results) == Level::not_conformant ? kMismatch : kSuccess;
+  return exit_status(verdict_of(run).level);
 }
 
 }  // namespace
@@ -142,6 +173,11 @@ Command add_grade(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand(
       "grade", "grade an engine (any program speaking spec/PROTOCOL.md) against the vectors");
+  command->footer(
+      "Levels and exit statuses: exact or conformant 0; not conformant 1 (a case failed); incomplete 3\n"
+      "(nothing failed, some case errored: a missed deadline, a crash; a slow engine needs a larger\n"
+      "--timeout); no verdict 5 (no case graded, or the engine lacks init, step, metrics or run).\n"
+      "2: a usage error, or a selection of no case; 4: the report could not be written.");
   command->add_option("--engine", o->engine,
                       "the engine's command line, split into words like a shell would, run without one")
       ->required();
@@ -152,7 +188,7 @@ Command add_grade(CLI::App& app) {
       ->delimiter(',');
   command->add_option("--expect-fail", o->expect_fail,
                       "file of case ids expected to fail; one that passes is reported and fails the run");
-  command->add_option("--timeout", o->timeout, "seconds an engine has for one request, 0.001..3600")->capture_default_str();
+  command->add_option("--timeout", o->timeout, "base deadline of a request in seconds, 0.001..3600, scaled by its work (spec/PROTOCOL.md, Deadlines)")->capture_default_str();
   command->add_option("--jobs", o->jobs, "engine processes run side by side")->capture_default_str();
   command->add_option("--shard", o->shard, "grade shard I of N (1-based), for CI matrices")->capture_default_str();
   command->add_option("--report", o->report, "text, json or junit")->capture_default_str();

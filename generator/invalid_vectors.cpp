@@ -164,6 +164,9 @@ std::vector<Bad> seed_cases() {
       {"seed-2-to-the-32", "seed", 4294967296ull,
        "2^32 is one past the range; it must not wrap to 0.", {"Wraparound"}},
       {"seed-fraction", "seed", 1.5, "A fraction is no seed; it must not be truncated to 1.", {"WrongType"}},
+      {"seed-42-with-a-zero-fraction", "seed", 42.0,
+       "42.0 is written with a fraction, so it is no integer (PROTOCOL.md, Numbers), though JSON.parse reads it "
+       "as 42.", {"WrongType"}},
       {"seed-string", "seed", "42", "The string \"42\" is not the number 42.", {"WrongType"}},
       {"seed-null", "seed", Json(nullptr), "null is no seed; an engine must not invent one (AMB-24).", {"WrongType"}},
       {"seed-missing", "seed", std::nullopt, "A run without a seed cannot be replayed (AMB-24).", {"Missing"}},
@@ -176,6 +179,8 @@ std::vector<Bad> birds_cases() {
       {"birds-401", "birds", 401, "One above the range 10..400.", {"OutOfRange"}},
       {"birds-0", "birds", 0, "No birds.", {"OutOfRange"}},
       {"birds-fraction", "birds", 120.5, "A fraction of a bird.", {"WrongType"}},
+      {"birds-120-with-a-zero-fraction", "birds", 120.0,
+       "120.0 is written with a fraction: no bird count, though its value is whole.", {"WrongType"}},
       {"birds-string", "birds", "120", "The string \"120\" is not the number 120.", {"WrongType"}},
   };
 }
@@ -211,6 +216,8 @@ std::vector<Bad> schedule_cases() {
       {"schedule-tick-above-20000", "schedule", schedule_with("tick", 20001),
        "A change at tick 20001, past the last tick.", {"OutOfRange"}},
       {"schedule-tick-fraction", "schedule", schedule_with("tick", 150.5), "A change at tick 150.5.", {"WrongType"}},
+      {"schedule-tick-with-a-zero-fraction", "schedule", schedule_with("tick", 150.0),
+       "A change at tick 150.0: a tick is written without a fraction.", {"WrongType"}},
       {"schedule-weight-above-1", "schedule", schedule_with("separation", 1.5),
        "A scheduled separation weight of 1.5.", {"OutOfRange"}},
       {"schedule-weight-nan", "schedule", schedule_with("cohesion", "NaN"),
@@ -232,6 +239,8 @@ std::vector<Bad> run_cases() {
   }
   run.push_back({"ticks-above-20000", "ticks", 20001, "A run of 20001 ticks: 0..20000 are allowed.", {"OutOfRange"}});
   run.push_back({"ticks-negative", "ticks", -1, "A run of -1 ticks.", {"OutOfRange"}});
+  run.push_back({"ticks-200-with-a-zero-fraction", "ticks", 200.0,
+                 "A run of 200.0 ticks: a count is written without a fraction.", {"WrongType"}});
   return run;
 }
 
@@ -274,6 +283,8 @@ std::vector<Bad> step_cases() {
       {"ticks-0", "ticks", 0, "A stepping call of 0 ticks: 1..1000 are allowed.", {"OutOfRange"}},
       {"ticks-1001", "ticks", 1001, "A stepping call of 1001 ticks.", {"OutOfRange"}},
       {"ticks-fraction", "ticks", 1.5, "A stepping call of 1.5 ticks.", {"WrongType"}},
+      {"ticks-1-with-a-zero-fraction", "ticks", 1.0,
+       "A stepping call of 1.0 ticks: a count is written without a fraction.", {"WrongType"}},
       {"weights-cohesion-above-1", "weights", Json::array({1.5, 1.0, 1.0}),
        "A cohesion weight of 1.5.", {"OutOfRange"}},
   };
@@ -305,6 +316,8 @@ std::vector<Bad> verify_cases() {
       {"at-tick-0", "at_tick", 0, "Tick 0 is not a claim's tick: 1..20000.", {"OutOfRange"}},
       {"at-tick-20001", "at_tick", 20001, "One past the last tick.", {"OutOfRange"}},
       {"at-tick-fraction", "at_tick", 150.5, "A fractional tick.", {"WrongType"}},
+      {"at-tick-150-with-a-zero-fraction", "at_tick", 150.0,
+       "Tick 150.0: a tick is written without a fraction.", {"WrongType"}},
       {"at-tick-missing", "at_tick", std::nullopt, "A claim without a tick.", {"Missing"}},
       {"seed-2-to-the-32", "seed", 4294967296ull, "2^32 must not wrap to seed 0.", {"Wraparound"}},
       {"birds-401", "birds", 401, "One above the range 10..400.", {"OutOfRange"}},
@@ -343,8 +356,9 @@ VectorFile invalid_vectors() {
          "runs seed 0 or 4294967295 instead of refusing (AMB-28)."}},
        {"WrongType",
         {"type",
-         "A string, fraction or null where an integer or number belongs. An engine that coerces "
-         "(\"42\" to 42, 1.5 to 1, null to a default) runs a guessed simulation."}},
+         "A string, fraction or null where an integer or number belongs, including a whole value "
+         "written with a fraction (42.0). An engine that coerces (\"42\" to 42, 1.5 to 1, null to a "
+         "default) runs a guessed simulation."}},
        {"NonFinite",
         {"non-finite",
          "NaN or an infinity, carried as a string. An engine that lets one through "

@@ -105,6 +105,15 @@ def engine_keeps_the_sign_of_zero(b, tmp):
     check(h == fnv1a_state([[1.0, 2.5, -0.0, 600.0]]) == "f42770a5fde1b9ee", "hash of -0.0: " + h)
 
 
+def engine_accepts_weights_written_without_a_fraction(b, tmp):
+    # INPUT-3: a weight is a number, not an integer field: 1 and 0 are the weights 1.0 and 0.0.
+    state = [[100.0, 100.0, 2.0, 0.0], [150.0, 100.0, 0.0, 2.0]]
+    whole = ask(b, "step", {"state": state, "weights": [1, 0, 1], "ticks": 1})
+    check("result" in whole, "weights [1, 0, 1] refused: %s" % json.dumps(whole))
+    floats = result(b, "step", {"state": state, "weights": [1.0, 0.0, 1.0], "ticks": 1})
+    check(whole["result"] == floats, "%s != %s" % (whole["result"], floats))
+
+
 def engine_steps_a_lone_bird_by_its_velocity(b, tmp):
     r = result(b, "step", {"state": [[100.0, 100.0, 2.0, 0.0]], "weights": WEIGHTS, "ticks": 1})
     check(r == {"state": [[102.0, 100.0, 2.0, 0.0]]}, json.dumps(r))
@@ -184,7 +193,6 @@ BAD = [  # method, params, the field named
     ("metrics", {"state": [[1000.0000000000001, 1.0, 1.0, 0.0]]}, "state"),
     ("metrics", {"state": [[1.0, 1.0, -0.0, 0.0]]}, "state"),
     ("metrics", {"state": [[1.0, 1.0, 1.0]]}, "state"),
-    ("metrics", {"state": [[1.0, 1.0, 1.0, 0.0]], "weights": WEIGHTS}, "weights"),
     ("run", {"seed": 1, "birds": 10, "weights": WEIGHTS, "schedule": [], "ticks": 20001, "state_ticks": []}, "ticks"),
     ("run", {"seed": 1, "birds": 10, "weights": WEIGHTS, "ticks": 5, "state_ticks": []}, "schedule"),
     ("verify", {"seed": 1, "birds": 10, "weights": WEIGHTS, "schedule": [], "at_tick": 0}, "at_tick"),
@@ -260,10 +268,14 @@ def engine_answers_a_line_that_is_no_request_invalid_request(b, tmp):
              '"schedule": [], "ticks": 5, "state_ticks": [6]}}',
              '{"id": 12, "method": "round", "params": {"value": 2.675, "places": 3}}',
              '{"id": 13, "method": "prng", "params": {"seed": 1, "skip": -1, "count": 1}}',
+             # PROTO-6: a key the method does not take is invalid-request, even an input name.
+             '{"id": 15, "method": "metrics", "params": {"seed": 1, "state": [[1.0, 1.0, 1.0, 0.0]]}}',
+             # PROTO-6: an id that is no valid id is not echoed (the response schema has no place for it).
+             '{"id": -1, "method": "hash", "params": {}}', '{"id": 1.5, "method": "hash", "params": {}}',
              '{"id": 14, "method": "hello", "params": {"protocol": 1}}']
     out, status, _ = talk(b, lines)
     check(status == 0 and len(out) == len(lines), "one answer per line: %d" % len(out))
-    want_ids = [None, None, 5, 6, None, 8, 9, 10, 11, 12, 13]
+    want_ids = [None, None, 5, 6, None, 8, 9, 10, 11, 12, 13, 15, None, None]
     for line, want_id in zip(out, want_ids):
         response = json.loads(line)
         check(list(response) == ["id", "error"] and response["id"] == want_id, line)

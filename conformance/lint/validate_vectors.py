@@ -6,8 +6,9 @@ field names (manifest.json against manifest.schema.json), with references
 resolved from the schemas folder alone (each schema's `$id` is under
 https://susurration.invalid/schemas/, which is never fetched).
 
-Each schema must be a valid draft 2020-12 schema and strict, as
-/work/shared/STYLE.md asks of Wycheproof-style schemas:
+Each schema must be a valid draft 2020-12 schema and strict, in the manner of
+Project Wycheproof's test-vector schemas (every field described, nothing
+unlisted allowed):
 - `$schema` is draft 2020-12 and `$id` is BASE + its file name;
 - the schema and every `$defs` entry have a description;
 - every subschema of `"type": "object"` says what else may appear

@@ -216,6 +216,20 @@ Comparison compare_trajectory(double relative, int window, const Json& expected,
   return result;
 }
 
+namespace {
+
+// Both sides written the same way: when either is a float, both as floats
+// (an engine may write -500 for -500.0, PROTOCOL.md "Numbers"), so that the
+// text never shows a difference of form where only the value differs.
+std::pair<std::string, std::string> written_alike(const Json& expected, const Json& actual) {
+  const bool floats = expected.is_number() && actual.is_number() &&
+                      (expected.is_number_float() || actual.is_number_float());
+  if (!floats) return {expected.dump(), actual.dump()};
+  return {Json(expected.get<double>()).dump(), Json(actual.get<double>()).dump()};
+}
+
+}  // namespace
+
 std::string describe(const Difference& d) {
   std::string where;
   if (d.tick) where += "tick " + std::to_string(*d.tick) + ", ";
@@ -223,7 +237,8 @@ std::string describe(const Difference& d) {
   // A length is named with its array ("state.length"): "length" alone
   // would not say which answer was short.
   const bool length = d.field == "length" && d.path.size() > 1;
-  where += (length ? d.path.substr(1) : d.field) + ": expected " + d.expected.dump() + ", got " + d.actual.dump();
+  const auto [expected, actual] = written_alike(d.expected, d.actual);
+  where += (length ? d.path.substr(1) : d.field) + ": expected " + expected + ", got " + actual;
   if (d.ulps || d.relative) {
     char buf[96];
     // Counts of ulps past a million say "far", not a number anyone reads.

@@ -106,7 +106,7 @@ std::string json_report(const ReportInput& in) {
       {"timeout_seconds", in.options.timeout.count() / 1000.0},
       {"jobs", in.options.jobs},
       {"seconds", in.run.seconds},
-      {"level", to_string(level_of(in.run.results))},
+      {"level", to_string(verdict_of(in.run).level)},
       {"counts", counts},
       {"first_failure", first},
       {"categories", categories},

@@ -106,10 +106,19 @@ std::string text_report(const ReportInput& in) {
            ", listed but passed: " + std::to_string(total.unexpected_passes) + "\n";
   }
   const int skipped = total.of(Outcome::skipped);
-  out += "\nLevel: " + to_string(level_of(run.results));
+  const Verdict verdict = verdict_of(run);
+  out += "\nLevel: " + to_string(verdict.level);
   if (skipped) out += " (on the " + std::to_string(total.total() - skipped) + " cases not skipped)";
   if (run.results.size() < run.cases_in_set) out += " (a selection of the set)";
   out += "\n";
+  if (!verdict.why.empty()) out += "  " + verdict.why + (verdict.level == Level::incomplete ? ":" : "") + "\n";
+  if (verdict.level == Level::incomplete) {
+    for (const CaseResult& r : run.results) {
+      if (r.outcome == Outcome::errored && counts_as_failure(r)) {
+        out += "    " + r.id + ": " + r.message.substr(0, r.message.find('\n')) + "\n";
+      }
+    }
+  }
   // Engine text (messages, output, stderr, its name) and the command line
   // are in here: nothing in them reaches a terminal as a control sequence.
   return visible(out);

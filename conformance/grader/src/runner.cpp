@@ -104,7 +104,22 @@ struct Worker {
       return grade_case(c, session);
     } catch (const EngineBroke& e) {
       session.discard();
-      return errored(c, e.what(), e.offending(), session.stderr_tail());
+      CaseResult r = errored(c, e.what(), e.offending(), session.stderr_tail());
+      if (e.missed_deadline() && c.category == "invalid") {
+        // A request that must be refused before any work gets the base
+        // deadline (PROTOCOL.md, Deadlines): no answer in it means the
+        // engine took the request and is working on it. A wrong answer, not
+        // slowness: the case fails with its clause.
+        r.outcome = Outcome::fail;
+        r.check = "rejection";
+        r.message = "accepted an invalid request: no refusal within its deadline (--timeout alone), and an "
+                    "invalid request is refused before any work (PROTOCOL.md, Deadlines)";
+        return r;
+      }
+      // The engine broke the protocol, not the case's rule: naming the
+      // case's clause would read as a wrong value (issue 12).
+      r.clause = "PROTO-3";
+      return r;
     }
   }
 };
@@ -115,18 +130,55 @@ std::string to_string(Level level) {
   switch (level) {
     case Level::exact: return "exact";
     case Level::conformant: return "conformant";
+    case Level::incomplete: return "incomplete";
     case Level::not_conformant: return "not conformant";
+    case Level::no_verdict: return "no verdict";
   }
   return "?";
 }
 
-Level level_of(const std::vector<CaseResult>& results) {
+const std::vector<std::string>& core_capabilities() {
+  static const std::vector<std::string> core{"init", "step", "metrics", "run"};
+  return core;
+}
+
+Verdict verdict_of(const GradeRun& run) {
   bool exact = true;
-  for (const CaseResult& r : results) {
-    if (counts_as_failure(r)) return Level::not_conformant;
-    if (r.outcome != Outcome::pass_exact && r.outcome != Outcome::skipped) exact = false;
+  std::size_t graded = 0, skipped = 0, errored = 0;
+  for (const CaseResult& r : run.results) {
+    // A failure (an unexpected pass too) decides at once; an errored case
+    // says nothing about the engine's values, so it only makes the run
+    // incomplete, below.
+    if (counts_as_failure(r) && r.outcome != Outcome::errored) return {Level::not_conformant, ""};
+    if (r.outcome == Outcome::skipped) {
+      ++skipped;
+      continue;
+    }
+    ++graded;
+    if (counts_as_failure(r)) ++errored;
+    if (r.outcome != Outcome::pass_exact) exact = false;
   }
-  return exact ? Level::exact : Level::conformant;
+  if (graded == 0) {
+    return {Level::no_verdict, "no case was graded (" + std::to_string(run.results.size()) + " selected, " +
+                                   std::to_string(skipped) + " skipped): nothing was asked, so nothing is known"};
+  }
+  if (run.engine) {
+    std::string missing;
+    for (const std::string& c : core_capabilities()) {
+      if (!run.engine->capabilities.contains(c)) missing += (missing.empty() ? "" : ", ") + c;
+    }
+    if (!missing.empty()) {
+      std::string core;
+      for (const std::string& c : core_capabilities()) core += (core.empty() ? "" : ", ") + c;
+      return {Level::no_verdict, "the engine does not list " + missing + ": a level needs the core capabilities " +
+                                     core + " (PROTOCOL.md, Levels)"};
+    }
+  }
+  if (errored) {
+    return {Level::incomplete, std::to_string(errored) + " case" + (errored == 1 ? "" : "s") +
+                                   " did not complete (errored) and none failed"};
+  }
+  return {exact ? Level::exact : Level::conformant, ""};
 }
 
 GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selected,

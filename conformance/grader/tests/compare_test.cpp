@@ -59,6 +59,17 @@ TEST(Compare, FirstDifferenceNamesBirdAndField) {
   EXPECT_EQ(c.first_off->path, ".state[1][3]");
 }
 
+TEST(Compare, DescribeWritesExpectedAndActualAlike) {
+  // An engine may write -500 for -500.0 (PROTOCOL.md, Numbers); the report
+  // must not show "expected 500.0, got -500" as if the types differed.
+  const Comparison c = compare_values(kExact, {{"delta", 500.0}}, {{"delta", -500}});
+  ASSERT_TRUE(c.first_off);
+  EXPECT_NE(describe(*c.first_off).find("expected 500.0, got -500.0 ("), std::string::npos);
+  const Comparison ints = compare_values(kExact, {{"u32", {7}}}, {{"u32", {8}}});
+  ASSERT_TRUE(ints.first_off);
+  EXPECT_NE(describe(*ints.first_off).find("expected 7, got 8"), std::string::npos);
+}
+
 TEST(Compare, StepClassMeasuresPositionsAlongTheTorus) {
   // 999.9999999999 and 0.0 are 1e-10 apart across the seam (FIELD-3).
   EXPECT_TRUE(compare_values(kStep, state(0.0, 5, 1, 1), state(999.99999999990, 5, 1, 1)).within);

@@ -173,7 +173,8 @@ def grade_hung_engine_is_killed_with_its_children_and_grading_continues(b, tmp):
     check(metrics and all(c["outcome"] == "errored" and "within 1 s" in c["message"] for c in metrics),
           metrics[0])
     check(torus and all(c["outcome"] == "pass-exact" for c in torus), "grading did not continue")
-    check(r.returncode == 1, "an errored case is not conformant")
+    check(r.returncode == 3 and report["level"] == "incomplete",
+          "errored cases and no failure are incomplete (exit 3), got exit %d, %s" % (r.returncode, report["level"]))
     time.sleep(0.5)
     left = engine_processes(marker) + subprocess.run(["pgrep", "-x", "sleep"], capture_output=True,
                                                      text=True).stdout.split()
@@ -228,7 +229,7 @@ def grade_malformed_schema_violating_and_misnumbered_responses_are_errored(b, tm
         _, report = json_report(b, faulty(b, fault, on="torus_delta"), "--only", "torus-x-*")
         for c in report["cases"]:
             check(c["outcome"] == "errored" and words in c["message"], "%s: %s" % (fault, c))
-        check(report["level"] == "not conformant", report["level"])
+        check(report["level"] == "incomplete", report["level"])
     _, report = json_report(b, faulty(b, "garbage", on="torus_delta"), "--only", "torus-x-*")
     check("this is not JSON" in report["cases"][0]["offending"], "the output is not quoted")
 
@@ -294,6 +295,24 @@ def grade_usage_errors_exit_2_with_one_line(b, tmp):
         check(r.returncode == 2, "%s: exit %d" % (args, r.returncode))
         check(r.stderr.count("\n") == 1 and r.stderr.startswith("invalid " + word), r.stderr)
         check(r.stdout == "", "stdout: %r" % r.stdout)
+
+
+def grade_selection_of_no_case_is_refused_with_exit_2(b, tmp):
+    # A run that asks nothing would pass vacuously (issue 11, defect 10).
+    empty = pathlib.Path(tmp) / "empty"
+    empty.mkdir()
+    manifest = json.loads((ROOT / "vectors" / "manifest.json").read_text())
+    manifest["files"], manifest["number_of_cases"] = [], 0
+    (empty / "manifest.json").write_text(json.dumps(manifest))
+    engine = "'%s' engine" % b
+    for args, word in ((["--only", "STPE-*"], "only"),
+                       (["--skip", "*"], "skip"),
+                       (["--only", "prng-seed-42-first-ten-values", "--shard", "2/2"], "only"),
+                       (["--vectors", str(empty)], "vectors")):
+        r = subprocess.run([b, "grade", "--engine", engine, *args], capture_output=True, text=True, timeout=60)
+        check(r.returncode == 2, "%s: exit %d, stdout %r" % (args, r.returncode, r.stdout[-300:]))
+        check(r.stderr.count("\n") == 1 and r.stderr.startswith("invalid " + word + ":"), r.stderr)
+        check("at least one" in r.stderr and r.stdout == "", r.stderr)
 
 
 def grade_report_file_is_written_whole(b, tmp):

@@ -23,8 +23,13 @@ struct GradeOptions {
   bool keep_transcript = false;
 };
 
-enum class Level { exact, conformant, not_conformant };
-std::string to_string(Level level);  // "exact", "conformant", "not conformant"
+// The verdict of a grade run (PROTOCOL.md, "Levels"), each with its exit
+// status in cli/grade.cpp.
+enum class Level { exact, conformant, incomplete, not_conformant, no_verdict };
+std::string to_string(Level level);  // "exact", "conformant", "incomplete", "not conformant", "no verdict"
+
+// The capabilities a level needs: what a replay needs (PROTOCOL.md).
+const std::vector<std::string>& core_capabilities();
 
 struct GradeRun {
   std::optional<EngineInfo> engine;     // empty when no handshake ever succeeded
@@ -39,9 +44,16 @@ struct GradeRun {
 GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selected,
                    const GradeOptions& options);
 
-// exact: every graded case bit-identical; conformant: every graded case
-// within its class (skips aside); otherwise not conformant. Expected
-// failures that fail do not count; expected failures that pass do.
-Level level_of(const std::vector<CaseResult>& results);
+// not conformant: a case failed (an expected failure that fails does not
+// count; one that passes does); no verdict: nothing failed, but no case was
+// graded (all skipped) or the engine lacks a core capability; incomplete:
+// nothing failed but a case errored; exact: every graded case bit-identical;
+// otherwise conformant. `why` says it in one line for people ("" for exact
+// and conformant).
+struct Verdict {
+  Level level;
+  std::string why;
+};
+Verdict verdict_of(const GradeRun& run);
 
 }  // namespace susurration::grader

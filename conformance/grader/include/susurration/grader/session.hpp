@@ -21,12 +21,14 @@ namespace susurration::grader {
 // is not JSON, the wrong id, a schema violation. The case is *errored*.
 class EngineBroke : public std::runtime_error {
  public:
-  EngineBroke(const std::string& cause, std::string offending)
-      : std::runtime_error(cause), offending_(std::move(offending)) {}
+  EngineBroke(const std::string& cause, std::string offending, bool missed_deadline = false)
+      : std::runtime_error(cause), offending_(std::move(offending)), missed_deadline_(missed_deadline) {}
   const std::string& offending() const { return offending_; }
+  bool missed_deadline() const { return missed_deadline_; }  // no answer in time, nothing else wrong
 
  private:
   std::string offending_;
+  bool missed_deadline_;
 };
 
 // The transcript's bounds (PROTOCOL.md "Bounds", PROTO-10): a line longer
@@ -46,6 +48,14 @@ struct Response {
   Json body;  // the result object, the unsupported text, or the error object
 };
 
+// The deadline of one request (PROTO-3; PROTOCOL.md, "Deadlines"): the base
+// (`grade --timeout`) scaled by the work the request asks, so that a slow
+// but correct engine is not reported as a broken one. A request that breaks
+// schemas/protocol/request.schema.json, as every invalid.json request does,
+// gets the base: an engine must refuse it before it works.
+std::chrono::milliseconds request_deadline(std::chrono::milliseconds base, const std::string& method,
+                                           const Json& params);
+
 class Session {
  public:
   Session(std::vector<std::string> argv, std::chrono::milliseconds timeout);
@@ -55,7 +65,8 @@ class Session {
   // Throws EngineBroke when the handshake fails.
   const EngineInfo& ensure_started();
 
-  // One request and its checked response. Throws EngineBroke.
+  // One request and its checked response, within request_deadline().
+  // Throws EngineBroke.
   Response call(const std::string& method, const Json& params);
 
   // After EngineBroke: kill the engine (and its children); the next call
@@ -76,12 +87,12 @@ class Session {
   void record_to(std::vector<std::string>* transcript, std::size_t budget = kTranscriptBytes);
 
  private:
-  Json exchange(const std::string& method, const Json& params);
+  Json exchange(const std::string& method, const Json& params, std::chrono::milliseconds deadline);
   void keep_stderr();
   void record(const char* arrow, const std::string& line);
 
   std::vector<std::string> argv_;
-  std::chrono::milliseconds timeout_;
+  std::chrono::milliseconds timeout_;  // the base of every deadline
   std::unique_ptr<EngineProcess> process_;
   std::optional<EngineInfo> info_;
   std::shared_ptr<const std::string> last_stderr_;
