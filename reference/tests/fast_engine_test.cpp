@@ -231,6 +231,11 @@ TEST(FastEngine, DecidesNeighboursAtExactly90And28AsTheReference) {
        {154, 172, 1, -1},
        {below90, 101, 2, 2},
        {below28, 99, -2, 0}},  // all at once
+      {{0, 0, 1, 1},
+       {10, 1e-310, -19, -19},
+       {990, 1e-310, -19, -19},
+       {1e-310, 10, -19, -19},
+       {1e-310, 590, -19, -19}},  // bird 0's new speed subnormal at full weights (STEP-7)
   };
   for (std::size_t k = 0; k < states.size(); ++k) {
     for (const Weights& w : {kDefaults, kSoft, Weights{0, 0, 1}}) {
