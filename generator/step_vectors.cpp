@@ -70,7 +70,7 @@ void check_case(const std::string& id, const StepCase& c) {
 // One fault per case: only the clamp's own cases may reach 1.6 or 4.2.
 bool about_the_clamp(const StepCase& c) {
   return std::any_of(c.flags.begin(), c.flags.end(), [](const std::string& flag) {
-    return flag == "MinSpeed" || flag == "MaxSpeed" || flag == "ZeroSpeed";
+    return flag == "MinSpeed" || flag == "MaxSpeed" || flag == "ZeroSpeed" || flag == "SubnormalSpeed";
   });
 }
 
@@ -407,6 +407,18 @@ std::vector<StepGroup> groups() {
        {{100, 100, 1.7, 0}, {150, 100, -1.7, 0}}, {},
        {speed_becomes(0, kMinSpeed), speed_becomes(1, kMinSpeed)}},
   }});
+  g.push_back({"A new speed cancelled to a subnormal (STEP-7, AMB-31), full weights.", full, {
+      // By hand, per axis for bird 0: the deltas sum to 2e-310 and the
+      // separation terms to -2e-312; 1 + cohesion rounds to 1, alignment
+      // (-19 - 1) * 0.05 is exactly -1, so u is the separation, about -5e-312.
+      {"subnormal-new-velocity-keeps-the-old-direction-at-1-6",
+       "Forces cancel v (1, 1) to about (-5e-312, -5e-312): bird 0 keeps (1, 1) / hypot(1, 1) at 1.6.",
+       {"STEP-7", "STEP-6"}, {"SubnormalSpeed", "MaxSpeed"},
+       {{0, 0, 1, 1}, {10, 1e-310, -19, -19}, {990, 1e-310, -19, -19},
+        {1e-310, 10, -19, -19}, {1e-310, 590, -19, -19}}, {},
+       {speed_becomes(0, kMinSpeed), speed_becomes(1, kMaxSpeed),
+        lands_on(0, (1 / std::sqrt(2.0)) * kMinSpeed, (1 / std::sqrt(2.0)) * kMinSpeed)}},
+  }});
   g.push_back({"Synchronous update and summation order (STEP-1, STATE-2) at full weights.", full, {
       {"synchronous-update-reads-the-flock-at-the-start-of-the-tick",
        "Three birds in a row: updating in place moves the later ones differently.",
@@ -517,6 +529,11 @@ VectorFile step_vectors() {
         {"degenerate",
          "A new velocity of exactly (0, 0) takes the old direction at speed 1.6 (STEP-7). An "
          "engine that divides by the zero speed gets NaN; one that keeps (0, 0) stops the bird."}},
+       {"SubnormalSpeed",
+        {"degenerate",
+         "A new velocity the forces cancel to a nonzero subnormal speed takes the old direction at "
+         "speed 1.6, as a zero one does (STEP-7, AMB-31). An engine that divides by the speed gets "
+         "an infinity and NaN; one that keeps the new velocity's own direction flies the other way."}},
        {"MinSpeed",
         {"clamp",
          "A new speed below 1.6 is scaled up to 1.6 (STEP-7). An engine without the lower clamp "
