@@ -407,17 +407,17 @@ std::vector<StepGroup> groups() {
        {{100, 100, 1.7, 0}, {150, 100, -1.7, 0}}, {},
        {speed_becomes(0, kMinSpeed), speed_becomes(1, kMinSpeed)}},
   }});
-  g.push_back({"A new speed cancelled to a subnormal (STEP-7, AMB-31), full weights.", full, {
-      // By hand, per axis for bird 0: the deltas sum to 2e-310 and the
-      // separation terms to -2e-312; 1 + cohesion rounds to 1, alignment
-      // (-19 - 1) * 0.05 is exactly -1, so u is the separation, about -5e-312.
+  // Weights [1, 0.625, 1]: 0.625 * 0.05 rounds to 2^-5 exactly, so every
+  // product below is exact and an engine that fuses multiply-adds, sums in
+  // another order or has a hypot one ulp off gets the same subnormal. By
+  // hand for bird 0 (neighbours 40 away, no separation): uy = (1 + 0) +
+  // (-31 - 1) * 2^-5 = 0 exactly; ux = 0 + (2e-310 / 2) * 0.0045, about 4.5e-313.
+  g.push_back({"A new speed cancelled to a subnormal (STEP-7, AMB-31).", {1, 0.625, 1}, {
       {"subnormal-new-velocity-keeps-the-old-direction-at-1-6",
-       "Forces cancel v (1, 1) to about (-5e-312, -5e-312): bird 0 keeps (1, 1) / hypot(1, 1) at 1.6.",
+       "Forces cancel v (0, 1) to about (4.5e-313, 0): bird 0 keeps +y at 1.6, not +x.",
        {"STEP-7", "STEP-6"}, {"SubnormalSpeed", "MaxSpeed"},
-       {{0, 0, 1, 1}, {10, 1e-310, -19, -19}, {990, 1e-310, -19, -19},
-        {1e-310, 10, -19, -19}, {1e-310, 590, -19, -19}}, {},
-       {speed_becomes(0, kMinSpeed), speed_becomes(1, kMaxSpeed),
-        lands_on(0, (1 / std::sqrt(2.0)) * kMinSpeed, (1 / std::sqrt(2.0)) * kMinSpeed)}},
+       {{0, 0, 0, 1}, {1e-310, 40, 0, -31}, {1e-310, 560, 0, -31}}, {},
+       {speed_becomes(0, kMinSpeed), speed_becomes(1, kMaxSpeed), lands_on(0, 0, kMinSpeed)}},
   }});
   g.push_back({"Synchronous update and summation order (STEP-1, STATE-2) at full weights.", full, {
       {"synchronous-update-reads-the-flock-at-the-start-of-the-tick",

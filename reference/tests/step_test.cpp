@@ -134,6 +134,16 @@ TEST(Step, SubnormalSpeedKeepsTheOldDirectionAtMinimumSpeed) {
   EXPECT_EQ(next[0].x, expected);
   EXPECT_EQ(next[0].y, expected);
   EXPECT_NEAR(std::hypot(next[0].vx, next[0].vy), 1.6, 1e-15);
+
+  // step.json's case: v = (0, 1), two neighbours 40 away along y, 1e-310 off
+  // along x, with vy = -31; weights [1, 0.625, 1], where 0.625 * 0.05 rounds
+  // to 2^-5. By hand: uy = (1 + 0) + (-31 - 1) * 2^-5 = 0 exactly and
+  // ux = (2e-310 / 2) * 0.0045, a subnormal pointing along +x.
+  const double ux = (2 * tiny / 2) * 0.0045;
+  ASSERT_EQ(0.625 * 0.05, 0x1p-5);
+  ASSERT_TRUE(ux > 0 && ux < std::numeric_limits<double>::min());
+  const State axis = step({{0, 0, 0, 1}, {tiny, 40, 0, -31}, {tiny, 560, 0, -31}}, Weights{1, 0.625, 1});
+  EXPECT_EQ(axis[0], (Bird{0, 1.6, 0, 1.6}));
 }
 
 TEST(Step, SpeedsClampToTheMinimumAndTheMaximum) {
