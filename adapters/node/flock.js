@@ -6,9 +6,10 @@
 // promised to be correctly rounded (DET-2), so this engine aims at
 // "conformant" (tolerance), not "exact". The one place where a last-bit
 // difference would change a *discrete* decision -- the strict threshold tests
-// d < 90 (STEP-2, METRIC-3), 0 < d < 28 (STEP-5) and nearest < 270 (METRIC-5)
-// -- is decided exactly, as if hypot were correctly rounded (see
-// belowThreshold and README.md, decision D1).
+// d < 90 (STEP-2, METRIC-3), 0 < d < 28 (STEP-5), nearest < 270 (METRIC-5)
+// and a new speed below the smallest normal double (STEP-7) -- is decided
+// exactly, as if hypot were correctly rounded (see belowThreshold,
+// speedBelowMinNormal and README.md, decision D1).
 
 const WIDTH = 1000;
 const HEIGHT = 600;
