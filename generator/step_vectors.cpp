@@ -533,7 +533,7 @@ VectorFile step_vectors() {
         {"degenerate",
          "A new velocity the forces cancel to a nonzero subnormal speed takes the old direction at "
          "speed 1.6, as a zero one does (STEP-7, AMB-31). An engine that divides by the speed gets "
-         "an infinity and NaN; one that keeps the new velocity's own direction flies the other way."}},
+         "an infinity and NaN; one that keeps the new velocity's own direction flies another way."}},
        {"MinSpeed",
         {"clamp",
          "A new speed below 1.6 is scaled up to 1.6 (STEP-7). An engine without the lower clamp "
