@@ -75,7 +75,7 @@ void check_case(const std::string& id, const StepCase& c) {
 // One fault per case: only the clamp's own cases may reach 1.6 or 4.2.
 bool about_the_clamp(const StepCase& c) {
   return std::any_of(c.flags.begin(), c.flags.end(), [](const std::string& flag) {
-    return flag == "MinSpeed" || flag == "MaxSpeed" || flag == "ZeroSpeed";
+    return flag == "MinSpeed" || flag == "MaxSpeed" || flag == "ZeroSpeed" || flag == "SubnormalSpeed";
   });
 }
 
@@ -573,6 +573,18 @@ std::vector<StepGroup> groups() {
        {{100, 100, 1.7, 0}, {150, 100, -1.7, 0}}, {},
        {speed_becomes(0, kMinSpeed), speed_becomes(1, kMinSpeed)}},
   }});
+  // Weights [1, 0.625, 1]: 0.625 * 0.05 rounds to 2^-5 exactly, so every
+  // product below is exact and an engine that fuses multiply-adds, sums in
+  // another order or has a hypot one ulp off gets the same subnormal. By
+  // hand for bird 0 (neighbours 40 away, no separation): uy = (1 + 0) +
+  // (-31 - 1) * 2^-5 = 0 exactly; ux = 0 + (2e-310 / 2) * 0.0045, about 4.5e-313.
+  g.push_back({"A new speed cancelled to a subnormal (STEP-7, AMB-31).", {1, 0.625, 1}, {
+      {"subnormal-new-velocity-keeps-the-old-direction-at-1-6",
+       "Forces cancel v (0, 1) to about (4.5e-313, 0): bird 0 keeps +y at 1.6, not +x.",
+       {"STEP-7", "STEP-6"}, {"SubnormalSpeed", "MaxSpeed"},
+       {{0, 0, 0, 1}, {1e-310, 40, 0, -31}, {1e-310, 560, 0, -31}}, {},
+       {speed_becomes(0, kMinSpeed), speed_becomes(1, kMaxSpeed), lands_on(0, 0, kMinSpeed)}},
+  }});
   g.push_back({"Synchronous update and summation order (STEP-1, STATE-2) at full weights.", full, {
       {"synchronous-update-reads-the-flock-at-the-start-of-the-tick",
        "Three birds in a row: updating in place moves the later ones differently.",
@@ -692,6 +704,11 @@ VectorFile step_vectors() {
         {"degenerate",
          "A new velocity of exactly (0, 0) takes the old direction at speed 1.6 (STEP-7). An "
          "engine that divides by the zero speed gets NaN; one that keeps (0, 0) stops the bird."}},
+       {"SubnormalSpeed",
+        {"degenerate",
+         "A new velocity the forces cancel to a nonzero subnormal speed takes the old direction at "
+         "speed 1.6, as a zero one does (STEP-7, AMB-31). An engine that divides by the speed gets "
+         "an infinity and NaN; one that keeps the new velocity's own direction flies another way."}},
        {"MinSpeed",
         {"clamp",
          "A new speed below 1.6 is scaled up to 1.6 (STEP-7). An engine without the lower clamp "

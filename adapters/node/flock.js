@@ -6,9 +6,10 @@
 // promised to be correctly rounded (DET-2), so this engine aims at
 // "conformant" (tolerance), not "exact". The one place where a last-bit
 // difference would change a *discrete* decision -- the strict threshold tests
-// d < 90 (STEP-2, METRIC-3), 0 < d < 28 (STEP-5) and nearest < 270 (METRIC-5)
-// -- is decided exactly, as if hypot were correctly rounded (see
-// belowThreshold and README.md, decision D1).
+// d < 90 (STEP-2, METRIC-3), 0 < d < 28 (STEP-5), nearest < 270 (METRIC-5)
+// and a new speed below the smallest normal double (STEP-7) -- is decided
+// exactly, as if hypot were correctly rounded (see belowThreshold,
+// speedBelowMinNormal and README.md, decision D1).
 
 const WIDTH = 1000;
 const HEIGHT = 600;
@@ -154,6 +155,13 @@ function belowExact(dx, dy, T) {
   if (H4 > info.mid4sq) return false;
   return info.predEven; // an exact tie rounds to the even neighbour
 }
+// STEP-7 (AMB-31): is CR(hypot(ux, uy)) below the smallest normal double,
+// 0 included? Never when a component is normal (hypot >= each component);
+// else decided exactly, as Math.hypot may be an ulp off at the boundary.
+const MIN_NORMAL = Math.pow(2, -1022);
+function speedBelowMinNormal(ux, uy) {
+  return Math.max(Math.abs(ux), Math.abs(uy)) < MIN_NORMAL && belowExact(ux, uy, MIN_NORMAL);
+}
 const BAND = Math.pow(2, -40);
 const N_LO = 8100 * (1 - BAND), N_HI = 8100 * (1 + BAND);
 const S_LO = 784 * (1 - BAND), S_HI = 784 * (1 + BAND);
@@ -261,7 +269,7 @@ function step(s, wc, wa, ws) {
     }
     // STEP-7
     const sp = Math.hypot(ux, uy);
-    if (sp === 0) {
+    if (speedBelowMinNormal(ux, uy)) { // zero or subnormal: keep the old direction
       const v = Math.hypot(vxi, vyi);
       ux = (vxi / v) * MIN_SPEED;
       uy = (vyi / v) * MIN_SPEED;

@@ -504,7 +504,8 @@ def step(state, weights=DEFAULT_WEIGHTS, neighbours=None):
         s2 = ux * ux + uy * uy            # STEP-7
         if not _SP_LO < s2 < _SP_HI:      # else 1.6 <= sp <= 4.2, f == 1.0
             sp = hypot(ux, uy)
-            if sp == 0.0:
+            if sp < sys.float_info.min:   # zero or subnormal: no reliable direction
+                # Keep the start-of-tick direction, at 1.6 (STEP-7, AMB-31).
                 s0 = hypot(vx, vy)
                 ux = (vx / s0) * MIN_SPEED
                 uy = (vy / s0) * MIN_SPEED

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -133,7 +134,7 @@ State second_step(const State& old, const Weights& w, const Fn2& hypot) {
            py * (w.separation * 2.5);
     }
     const double sp = hypot(ux, uy);
-    if (sp == 0) {
+    if (sp < std::numeric_limits<double>::min()) {  // zero or subnormal (STEP-7, AMB-31)
       const double old_sp = hypot(b.vx, b.vy);
       ux = (b.vx / old_sp) * 1.6;
       uy = (b.vy / old_sp) * 1.6;

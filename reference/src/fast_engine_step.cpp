@@ -47,7 +47,7 @@ namespace susurration::fast {
 // (finish_group in fast_engine_kernel.inc).
 void settle(const StepView& v, std::size_t slot, double ux, double uy) {
   const double sp = cr_hypot(ux, uy);
-  if (sp == 0) {
+  if (sp < std::numeric_limits<double>::min()) {  // zero or subnormal (AMB-31)
     const double old_sp = cr_hypot(v.vx[slot], v.vy[slot]);
     ux = (v.vx[slot] / old_sp) * kMinSpeed;
     uy = (v.vy[slot] / old_sp) * kMinSpeed;

@@ -5,6 +5,7 @@
 #include "susurration/step.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <optional>
 
@@ -65,11 +66,14 @@ Bird steer(const Bird& b, const Sums& sum, const Weights& w) {
   return u;
 }
 
-// STEP-7: the clamp. A zero new velocity has no direction of its own, so
-// the bird keeps the direction it started the tick with.
+// STEP-7: the clamp. A new speed below the smallest normal double, zero
+// included, has no reliable direction of its own (it is what the forces
+// left of a velocity they cancelled), and 1.6 / s would overflow, so the
+// bird keeps the direction it started the tick with, whose speed INPUT-9
+// and the clamp keep normal (AMB-31).
 void clamp_speed(const Bird& b, Bird& u) {
   const double s = cr_hypot(u.vx, u.vy);
-  if (s == 0) {
+  if (s < std::numeric_limits<double>::min()) {
     const double old_s = cr_hypot(b.vx, b.vy);
     u.vx = (b.vx / old_s) * kMinSpeed;
     u.vy = (b.vy / old_s) * kMinSpeed;

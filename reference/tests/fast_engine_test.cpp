@@ -231,9 +231,15 @@ TEST(FastEngine, DecidesNeighboursAtExactly90And28AsTheReference) {
        {154, 172, 1, -1},
        {below90, 101, 2, 2},
        {below28, 99, -2, 0}},  // all at once
+      {{0, 0, 1, 1},
+       {10, 1e-310, -19, -19},
+       {990, 1e-310, -19, -19},
+       {1e-310, 10, -19, -19},
+       {1e-310, 590, -19, -19}},  // bird 0's new speed subnormal at full weights (STEP-7)
+      {{0, 0, 0, 1}, {1e-310, 40, 0, -31}, {1e-310, 560, 0, -31}},  // the same at [1, 0.625, 1]
   };
   for (std::size_t k = 0; k < states.size(); ++k) {
-    for (const Weights& w : {kDefaults, kSoft, Weights{0, 0, 1}}) {
+    for (const Weights& w : {kDefaults, kSoft, Weights{0, 0, 1}, Weights{1, 0.625, 1}}) {
       ASSERT_NO_FATAL_FAILURE(
           expect_same_run(states[k], Weighting{w, {}}, 3, 1, "edge state " + std::to_string(k)));
     }

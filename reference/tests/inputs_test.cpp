@@ -187,11 +187,21 @@ TEST(Inputs, NoStateAtTheVelocityBoundsStepsOrMeasuresToANonFiniteValue) {
        flock(400, [&](int i) { return Bird{500, 300, i % 2 ? min : -min, subnormal}; })},
       {"400 birds, smallest and largest speeds mixed",
        flock(400, [&](int i) { return Bird{500 + 0.1 * i, 300, i % 2 ? min : max, i % 3 ? -min : 0.0}; })},
+      // At weights [1, 1, 1] the forces cancel bird 0's velocity to a
+      // subnormal speed (STEP-7, AMB-31): (0, about -5e-312) here.
+      {"forces cancelling a velocity to a subnormal speed",
+       {{500, 0, 0, 1}, {500, 10, 0, -19}, {500, 590, 0, -19}, {510, 1e-310, 0, -19}, {490, 1e-310, 0, -19}}},
+      {"forces cancelling both components to subnormals",
+       {{0, 0, 1, 1}, {10, 1e-310, -19, -19}, {990, 1e-310, -19, -19}, {1e-310, 10, -19, -19}, {1e-310, 590, -19, -19}}},
+      // At [1, 0.625, 1]: (about 4.5e-313, 0), step.json's case.
+      {"forces cancelling a velocity to a subnormal at alignment 0.625",
+       {{0, 0, 0, 1}, {1e-310, 40, 0, -31}, {1e-310, 560, 0, -31}}},
   };
   for (const auto& [what, s] : states) {
     ASSERT_EQ(complaint([&] { check_state(s); }), "") << what;
     expect_finite_metrics(s, what);
-    for (const Weights& w : {Weights{1, 1, 1}, Weights{0, 0, 0}, Weights{0, 1, 0}, Weights{1, 0, 1}}) {
+    for (const Weights& w :
+         {Weights{1, 1, 1}, Weights{0, 0, 0}, Weights{0, 1, 0}, Weights{1, 0, 1}, Weights{1, 0.625, 1}}) {
       const State once = step(s, w);
       expect_finite_and_clamped(once, what);
       expect_finite_metrics(once, what);

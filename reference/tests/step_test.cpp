@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "susurration/exact_math.hpp"
 #include "susurration/step.hpp"
@@ -104,6 +105,45 @@ TEST(Step, ZeroSpeedKeepsTheOldDirectionAtMinimumSpeed) {
   EXPECT_EQ(next[0].vx, 1.6);
   EXPECT_EQ(next[0].vy, 0.0);
   EXPECT_EQ(next[0].x, 101.6);
+}
+
+TEST(Step, SubnormalSpeedKeepsTheOldDirectionAtMinimumSpeed) {
+  // Bird 0 at the corner, v = (1, 1), among four neighbours with v = (-19, -19):
+  // two 10 away along x and two 10 away along y, each 1e-310 off the axis.
+  // By hand, per axis: the deltas sum to 10 - 10 + 1e-310 + 1e-310, so
+  // cohesion is 2e-310 / 4 * 0.0045, a subnormal that 1 + c rounds away;
+  // alignment is (-19 - 1) * 0.05 = -1 exactly after rounding, so
+  // (1 + c) + a is exactly 0; separation adds -(1e-310 / 100) twice, times
+  // 2.5, and that subnormal is the new velocity: about (-5e-312, -5e-312).
+  const double tiny = 1e-310;
+  const State s = {{0, 0, 1, 1},
+                   {10, tiny, -19, -19},
+                   {990, tiny, -19, -19},
+                   {tiny, 10, -19, -19},
+                   {tiny, 590, -19, -19}};
+  const double sep = (-(tiny / (10.0 * 10.0)) + -(tiny / (10.0 * 10.0))) * 2.5;
+  const double u = ((1 + (((10.0 + -10.0) + tiny) + tiny) / 4 * 0.0045) + (-19.0 - 1.0) * 0.05) + sep;
+  ASSERT_NE(u, 0.0);
+  ASSERT_LT(std::abs(u), std::numeric_limits<double>::min());
+  // STEP-7 (AMB-31): the old direction (1, 1) / sqrt(2) at speed 1.6; hypot(1, 1) is
+  // the correctly rounded sqrt(2), as std::sqrt is.
+  const double expected = (1 / std::sqrt(2.0)) * 1.6;
+  const State next = step(s, Weights{1, 1, 1});
+  EXPECT_EQ(next[0].vx, expected);
+  EXPECT_EQ(next[0].vy, expected);
+  EXPECT_EQ(next[0].x, expected);
+  EXPECT_EQ(next[0].y, expected);
+  EXPECT_NEAR(std::hypot(next[0].vx, next[0].vy), 1.6, 1e-15);
+
+  // step.json's case: v = (0, 1), two neighbours 40 away along y, 1e-310 off
+  // along x, with vy = -31; weights [1, 0.625, 1], where 0.625 * 0.05 rounds
+  // to 2^-5. By hand: uy = (1 + 0) + (-31 - 1) * 2^-5 = 0 exactly and
+  // ux = (2e-310 / 2) * 0.0045, a subnormal pointing along +x.
+  const double ux = (2 * tiny / 2) * 0.0045;
+  ASSERT_EQ(0.625 * 0.05, 0x1p-5);
+  ASSERT_TRUE(ux > 0 && ux < std::numeric_limits<double>::min());
+  const State axis = step({{0, 0, 0, 1}, {tiny, 40, 0, -31}, {tiny, 560, 0, -31}}, Weights{1, 0.625, 1});
+  EXPECT_EQ(axis[0], (Bird{0, 1.6, 0, 1.6}));
 }
 
 TEST(Step, SpeedsClampToTheMinimumAndTheMaximum) {
