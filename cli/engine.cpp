@@ -30,6 +30,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "engine_answer.hpp"
 #include "engine_methods.hpp"
 #include "exit_status.hpp"
 #include "json_text.hpp"
@@ -62,14 +63,19 @@ Refusal invalid_request(const std::string& message) {
 
 // --- writing -------------------------------------------------------------------
 
-// One response line: the id first, then result, unsupported or error (PROTO-4).
-void respond(const Json& id, const std::string& kind, const Json& body) {
+// One response line: the id first, then result, unsupported or error
+// (PROTO-4). Without its '\n'.
+std::string response_line(const Json& id, const std::string& kind, const Json& body) {
   std::string line = "{\"id\":";
   append_compact(id, line);
   line += ",\"" + kind + "\":";
   append_compact(body, line);
-  line += "}\n";
-  emit(line);
+  line += "}";
+  return line;
+}
+
+void respond(const std::string& line) {
+  emit(line + "\n");
   finish_output();
 }
 
@@ -200,15 +206,15 @@ Json answer(const Request& r) {
   throw Refusal{"unsupported", "susurration does not know the method " + Json(r.method).dump()};
 }
 
-// Answers one line; false after shutdown. A failure to write is not
-// answered: it ends the command (main() exits with status 4).
-bool serve_line(const std::string& line) {
+}  // namespace
+
+EngineAnswer engine_answer(std::string_view line) {
   Json id = nullptr;
   std::string kind = "result";
   Json body;
   bool more = true;
   try {
-    const Request r = parse_request(line, id);
+    const Request r = parse_request(std::string(line), id);
     more = r.method != "shutdown";
     body = more ? answer(r) : Json::object();
   } catch (const Refusal& refusal) {
@@ -219,11 +225,8 @@ bool serve_line(const std::string& line) {
     kind = internal.kind;
     body = internal.body;
   }
-  respond(id, kind, body);
-  return more;
+  return {response_line(id, kind, body), more};
 }
-
-}  // namespace
 
 Command add_engine(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
@@ -236,10 +239,14 @@ Command add_engine(CLI::App& app) {
       if (read == LineRead::too_long) {
         const Refusal refusal =
             invalid_request("a request line over " + std::to_string(kMaxRequestBytes) + " bytes");
-        respond(nullptr, refusal.kind, refusal.body);
+        respond(response_line(nullptr, refusal.kind, refusal.body));
         continue;
       }
-      if (!serve_line(line)) break;
+      // A failure to write is not answered: it ends the command (main()
+      // exits with status 4).
+      const EngineAnswer a = engine_answer(line);
+      respond(a.line);
+      if (!a.more) break;
     }
     return kSuccess;
   }};
