@@ -19,13 +19,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// One folder per process, removed when the process ends normally.
+struct Folder {
+  fs::path path = fs::temp_directory_path() / ("susurration-fuzz-vectors-" + std::to_string(::getpid()));
+  Folder() { fs::create_directories(path); }
+  ~Folder() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+};
+
 const fs::path& folder() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("susurration-fuzz-vectors-" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
-  return dir;
+  static const Folder dir;
+  return dir.path;
 }
 
 void write(const fs::path& path, const std::string& bytes) {
