@@ -54,6 +54,19 @@ class Folder {
   int fd_;
 };
 
+// What selection reads of every case before any case is graded (its id and
+// clauses): a case without them is refused with the set, not met as an
+// exception outside the workers that catch a case's trouble.
+void check_case_shape(const std::filesystem::path& file, const Json& c) {
+  const auto strings = [](const Json& v) {
+    return v.is_array() && std::all_of(v.begin(), v.end(), [](const Json& s) { return s.is_string(); });
+  };
+  if (!c.is_object() || !c.contains("id") || !c.at("id").is_string() || !c.contains("clauses") ||
+      !strings(c.at("clauses"))) {
+    throw VectorSetError(file.string() + " has a case without a string id and a list of clauses");
+  }
+}
+
 }  // namespace
 
 VectorSet load_vector_set(const std::filesystem::path& dir) {
@@ -87,6 +100,7 @@ VectorSet load_vector_set(const std::filesystem::path& dir) {
       const std::string name = listed[f].at("file").get<std::string>();
       for (const Json& group : doc.at("groups")) {
         for (const Json& c : group.at("cases")) {
+          check_case_shape(dir / name, c);
           set.cases.push_back({name, doc.at("category").get<std::string>(), &doc, &group, &c});
         }
       }
