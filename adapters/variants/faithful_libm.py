@@ -1,26 +1,27 @@
 # Grades the faithful_libm variant under many seeds, each another libm whose
 # hypot, sin and cos are one ulp off wherever its hash says so (README.md
 # here), and prints how many the kit rejected (issue 12: none may be) and
-# the smallest drift margin seen.
+# the smallest margin seen.
 """Run: faithful_libm.py --susurration BIN --engine VARIANT --vectors DIR --seeds 1-20
 
 Each seed K is graded as `VARIANT --libm-seed K engine` over the whole
 vector set and must come out exact or conformant. Exit 0 when every seed
 does, 1 when one does not, 2 when a grade gives no report.
 
-The margin of a trajectory case whose metrics leave the tolerance (TOL-1 to
-TOL-3) at tick t is t - f, where f is the first tick at which leaving is
-forgiven: floor(0.9 * horizon) for a NearChaosHorizon case (TOL-5's drift
-zone), 201 for any other (past the window of TOL-2). A margin >= 0 is
-drift; a negative one is a false rejection, |margin| ticks too early.
+The margin is measured on what decides drift (TOL-6): a trajectory case
+whose free run leaves the tolerance is re-anchored, and the report gives
+the largest relative difference (TOL-1's |a-b|/max(|a|,|b|)) its
+re-anchored segments reached. The case's margin is its tolerance (1e-3)
+over that difference: how many times the closest segment stays inside the
+tolerance. Infinite when the segments had the reference's bits, or when no
+case left the tolerance; at most 1 is a failure, not drift.
 """
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
-
-WINDOW = 200  # TOL-2
 
 
 def parse_seeds(text):
@@ -31,23 +32,12 @@ def parse_seeds(text):
     return seeds
 
 
-def trajectory_cases(vectors):
-    """id -> (NearChaosHorizon?, horizon or None) for every trajectory case."""
+def tolerances(vectors):
+    """id -> TOL-1's relative tolerance for every trajectory case."""
     with open(os.path.join(vectors, "trajectories.json")) as f:
         data = json.load(f)
-    cases = {}
-    for group in data["groups"]:
-        for case in group["cases"]:
-            cases[case["id"]] = ("NearChaosHorizon" in case["flags"],
-                                 case["chaos_horizon"]["first_tick"])
-    return cases
-
-
-def forgiven_from(flagged, horizon):
-    """The first tick at which leaving the tolerance is not a failure."""
-    if flagged and horizon is not None:
-        return min(horizon * 9 // 10, WINDOW + 1)  # the grader's drift_from
-    return WINDOW + 1
+    return {case["id"]: case["compare"]["relative"]
+            for group in data["groups"] for case in group["cases"]}
 
 
 def grade(a, seed):
@@ -61,20 +51,24 @@ def grade(a, seed):
 
 
 def departures(report, trajectories):
-    """(margin, case, tick, forgiven_from) for each trajectory case whose
-    metrics left the tolerance inside the window."""
+    """(margin, case, largest_relative, unequal_ticks, tick left) for each
+    trajectory case that was re-anchored."""
     out = []
     for case in report["cases"]:
-        if case["id"] not in trajectories or not case["check"].startswith("metrics"):
+        m = case.get("reanchor")
+        if case["id"] not in trajectories or m is None:
             continue
+        largest = m["largest_relative"]
+        margin = trajectories[case["id"]] / largest if largest > 0 else math.inf
+        if m["unequal_ticks"]:
+            margin = 0.0  # a cluster count differs: no relative measure, and not drift
         d = case["difference"]
-        if case["outcome"] not in ("fail", "pass-tolerant") or d is None or d["tick"] is None:
-            continue
-        if case["outcome"] == "pass-tolerant" and not case["drift"]:
-            continue  # every metric within tolerance: no departure
-        start = forgiven_from(*trajectories[case["id"]])
-        out.append((d["tick"] - start, case["id"], d["tick"], start))
+        out.append((margin, case["id"], largest, m["unequal_ticks"], d["tick"] if d else None))
     return out
+
+
+def show(margin):
+    return "inf" if math.isinf(margin) else "%.3g" % margin
 
 
 def main():
@@ -88,11 +82,11 @@ def main():
     # question here, so a loaded machine gets time enough.
     p.add_argument("--timeout", type=float, default=300)
     a = p.parse_args()
-    trajectories = trajectory_cases(a.vectors)
+    trajectories = tolerances(a.vectors)
     seeds = parse_seeds(a.seeds)
 
     rejected, no_report, all_departures = [], 0, []
-    print("%-5s %-15s %-48s %s" % ("seed", "graded", "counts", "smallest margin (case, tick left)"))
+    print("%-5s %-15s %-48s %s" % ("seed", "graded", "counts", "margin (case, largest relative, tick left)"))
     for seed in seeds:
         report, problem = grade(a, seed)
         if report is None:
@@ -104,10 +98,10 @@ def main():
         counts = "%d exact, %d tolerant, %d drift, %d fail, %d errored" % (
             c["pass-exact"], c["pass-tolerant"], c["drift"], c["fail"], c["errored"])
         found = departures(report, trajectories)
-        all_departures += [(m, seed, case, tick, start) for m, case, tick, start in found]
+        all_departures += [(m, seed, case, largest, unequal, tick) for m, case, largest, unequal, tick in found]
         smallest = min(found) if found else None
-        margin = "none left the tolerance" if smallest is None else \
-            "%+d (%s, %d)" % (smallest[0], smallest[1], smallest[2])
+        margin = "inf: none left the tolerance" if smallest is None else \
+            "%s (%s, %.3g, %s)" % (show(smallest[0]), smallest[1], smallest[2], smallest[4])
         print("%-5d %-15s %-48s %s" % (seed, report["level"], counts, margin), flush=True)
         if report["level"] not in ("exact", "conformant"):
             bad = ["%s [%s] %s: %s" % (k["id"], k["clause"], k["check"], k["message"])
@@ -120,18 +114,21 @@ def main():
             print("  " + line)
     print("\nfalse rejections: %d/%d" % (len(rejected), len(seeds)))
     by_case = {}
-    for m, seed, case, tick, start in all_departures:
-        by_case.setdefault((case, start), []).append(tick)
-    for (case, start), ticks in sorted(by_case.items()):
-        print("%s left the tolerance under %d of %d seeds, at ticks %d to %d (forgiven from %d)" % (
-            case, len(ticks), len(seeds), min(ticks), max(ticks), start))
+    for m, seed, case, largest, unequal, tick in all_departures:
+        by_case.setdefault(case, []).append((m, largest, unequal, tick))
+    for case, seen in sorted(by_case.items()):
+        ticks = [t for _, _, _, t in seen if t is not None]
+        unequal = sum(u for _, _, u, _ in seen)
+        print("%s re-anchored under %d of %d seeds (left the tolerance at ticks %s); largest relative %.3g%s" % (
+            case, len(seen), len(seeds), "%d to %d" % (min(ticks), max(ticks)) if ticks else "?",
+            max(l for _, l, _, _ in seen), "; %d ticks with another cluster count" % unequal if unequal else ""))
     if all_departures:
-        m, seed, case, tick, start = min(all_departures)
-        print("smallest margin: %+d ticks (seed %d, %s left the tolerance at tick %d, "
-              "forgiven from tick %d); %d departures in %d grades" % (
-                  m, seed, case, tick, start, len(all_departures), len(seeds)))
+        m, seed, case, largest, unequal, tick = min(all_departures)
+        print("smallest margin: %s (seed %d, %s: largest relative difference %.3g over its re-anchored "
+              "segments, against %g); %d re-anchored cases in %d grades" % (
+                  show(m), seed, case, largest, trajectories[case], len(all_departures), len(seeds)))
     else:
-        print("smallest margin: none: no trajectory left the tolerance inside the window")
+        print("smallest margin: inf: no trajectory left the tolerance inside the window")
     if no_report:
         return 2
     return 1 if rejected else 0

@@ -12,6 +12,7 @@
 
 #include "susurration/forms.hpp"
 #include "susurration/simulation.hpp"
+#include "susurration/tolerance.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -62,6 +63,24 @@ Json by_steps(const VectorCase& c, Session& session, Json state, const Segment& 
   }
 }
 
+// Adds a segment's per-tick differences to `m`: the largest TOL-1 measure
+// of the float metrics, and the ticks no relative measure covers.
+void measure_segment(const Json& expected, const Json& got, Reanchoring& m) {
+  const std::size_t ticks = expected.at("polarization").size();
+  for (std::size_t t = 0; t < ticks; ++t) {
+    if (expected.at("cluster_count").at(t) != got.at("cluster_count").at(t)) ++m.unequal_ticks;
+    for (const char* field : {"polarization", "mean_neighbor_distance"}) {
+      const Json& e = expected.at(field).at(t);
+      const Json& a = got.at(field).at(t);
+      if (e.is_number() && a.is_number()) {
+        m.largest_relative = std::max(m.largest_relative, relative_difference(e.get<double>(), a.get<double>()));
+      } else if (e.is_null() != a.is_null()) {
+        ++m.unequal_ticks;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 Json weights_for_step(const Json& parameters, int tick) {
@@ -106,6 +125,7 @@ Reanchored reanchor(const VectorCase& c, Session& session, int departure) {
       got = by_steps(c, session, state, s);
     }
     result.how = use_run_from ? "run_from" : "step and metrics";
+    ++result.measured.segments;
     const Json expected = expected_columns(c, s);
     Comparison cmp;
     bool whole = true;
@@ -120,6 +140,7 @@ Reanchored reanchor(const VectorCase& c, Session& session, int departure) {
       cmp.within = false;
       cmp.first_off = d;
     } else {
+      measure_segment(expected, *got, result.measured);
       cmp = compare_trajectory(relative, s.to - s.from, expected, *got);
       if (cmp.first_off) {
         cmp.first_off->tick = *cmp.first_off->tick + s.from;

@@ -31,6 +31,7 @@ struct Reanchored {
   std::vector<Segment> agreed;   // the segments whose metrics agree, in tick order
   std::optional<Segment> off;    // the first segment that does not
   std::optional<Difference> first_off;  // its first differing tick
+  Reanchoring measured;          // over every segment compared, `off` included
 };
 
 // Re-anchors every segment that starts at or before `departure`, in tick

@@ -26,6 +26,11 @@ Json difference_json(const std::optional<Difference>& d) {
           {"relative", d->relative ? Json(*d->relative) : Json()}};
 }
 
+Json reanchor_json(const std::optional<Reanchoring>& m) {
+  if (!m) return nullptr;
+  return {{"segments", m->segments}, {"largest_relative", m->largest_relative}, {"unequal_ticks", m->unequal_ticks}};
+}
+
 Json case_json(const CaseResult& r, int stderr_tail) {
   return {{"id", r.id},
           {"file", r.file},
@@ -38,6 +43,7 @@ Json case_json(const CaseResult& r, int stderr_tail) {
           {"hint", r.hint},
           {"difference", difference_json(r.difference)},
           {"drift", r.drift},
+          {"reanchor", reanchor_json(r.reanchor)},
           {"expected_to_fail", r.expected_to_fail},
           {"offending", r.offending},
           {"stderr_tail", stderr_tail < 0 ? Json() : Json(stderr_tail)},

@@ -299,6 +299,7 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
   if (metrics.first_off) {
     const int tick = *metrics.first_off->tick;
     const Reanchored re = reanchor(c, session, tick);
+    if (re.possible) r.reanchor = re.measured;
     const std::string departed = "the run left the tolerance at " + describe(*metrics.first_off);
     if (!re.possible) {
       std::string clause = clause_for(r, metrics.first_off->field);

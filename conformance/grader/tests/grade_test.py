@@ -65,6 +65,7 @@ def grade_reference_engine_is_exact(b, tmp):
     r, report = json_report(b, "'%s' engine" % b, "--jobs", "2")
     check(r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr))
     check(report["level"] == "exact", "level %s" % report["level"])
+    check(all(c["reanchor"] is None for c in report["cases"]), "a run within the tolerance was re-anchored")
     manifest = json.loads((ROOT / "vectors" / "manifest.json").read_text())
     check(report["counts"]["pass-exact"] == report["selection"]["cases_in_set"] == manifest["number_of_cases"],
           "counts %s" % report["counts"])
@@ -132,6 +133,12 @@ def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
         check(segments_up_to(departs) in c["message"] and "(%s)" % how in c["message"], c["message"])
         check(report["counts"]["drift"] == 1 and report["level"] == "conformant" and r.returncode == 0,
               report["counts"])
+        # What drift was decided on: every segment up to the departure
+        # re-anchored; only the free run drifts, the segments are the
+        # reference engine's own, so they differ nowhere.
+        m = c["reanchor"]
+        check(m is not None and m["segments"] == len([a for a in anchors[:-1] if a <= departs]), c)
+        check(m["largest_relative"] == 0 and m["unequal_ticks"] == 0, m)
         text = grade(b, engine, "--only", cid, *slow_run).stdout
         check("NOTE  " + cid in text and segments_up_to(departs) in text and "drift (not failures" in text, text)
     # Wrong in a segment too (polarization 1% high from tick 135 in the run
@@ -143,6 +150,11 @@ def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
     check(c["difference"]["tick"] == 135 and c["difference"]["field"] == "polarization", c)
     check(c["clause"] == "METRIC-2", c["clause"])
     check(report["level"] == "not conformant", report["level"])
+    # Re-anchored over 0..50, 50..100 (exact) and 100..150, where polarization
+    # p comes as 1.01 p: TOL-1's measure is 0.01 p / 1.01 p.
+    m = c["reanchor"]
+    check(m is not None and m["segments"] == 3 and m["unequal_ticks"] == 0, c)
+    check(abs(m["largest_relative"] - 0.01 / 1.01) < 1e-12, m)
     # Metrics spoiled in the free run alone, from tick 135, with the run's
     # states untouched: the segments agree, but the run's metrics are not
     # those of its own states (TOL-7), first at the anchor tick 150.

@@ -17,6 +17,14 @@ enum class Outcome { pass_exact, pass_tolerant, fail, errored, skipped };
 
 std::string to_string(Outcome o);  // "pass-exact", "pass-tolerant", ...
 
+// How close the re-anchored segments of a trajectory case came to the
+// tolerance (TOL-6): what decides drift, so what a margin is measured on.
+struct Reanchoring {
+  int segments = 0;             // segments re-anchored, the one that disagreed included
+  double largest_relative = 0;  // TOL-1's |a-b|/max(|a|,|b|), polarization and mean_neighbor_distance
+  int unequal_ticks = 0;        // ticks whose cluster_count differs, or whose mean is null on one side only
+};
+
 struct CaseResult {
   std::string id;
   std::string file;
@@ -29,6 +37,7 @@ struct CaseResult {
   std::string hint;     // from the vector's notes: the bug class that fails here
   std::optional<Difference> difference;  // first value off (fail) or not exact (pass-tolerant)
   bool drift = false;   // off in the run, every re-anchored segment agrees (TOL-6)
+  std::optional<Reanchoring> reanchor;  // set when the case was re-anchored
   std::string offending;     // errored: the engine's output, quoted (engine_text.hpp)
   // errored: the engine's last stderr lines, or null. Shared, not copied:
   // every case an engine process broke on points at its one tail.
