@@ -64,13 +64,6 @@ std::optional<Difference> first_array_difference(const Json& a, const Json& b,
   return Difference{path + "[" + std::to_string(common) + "]", element(a), element(b)};
 }
 
-// The bits of a double as an integer in the same order as the doubles, with
-// adjacent doubles on adjacent integers and both zeros on 0.
-std::int64_t ordered_bits(double v) {
-  const auto bits = std::bit_cast<std::int64_t>(v);
-  return bits < 0 ? std::numeric_limits<std::int64_t>::min() - bits : bits;
-}
-
 }  // namespace
 
 std::optional<Difference> first_difference(const Json& old_value, const Json& new_value,
@@ -85,13 +78,6 @@ std::optional<Difference> first_difference(const Json& old_value, const Json& ne
     return std::nullopt;
   }
   return Difference{path, old_value, new_value};
-}
-
-std::uint64_t ulp_distance(double a, double b) {
-  // Unsigned arithmetic: the distance can exceed the largest int64.
-  const auto x = static_cast<std::uint64_t>(ordered_bits(a));
-  const auto y = static_cast<std::uint64_t>(ordered_bits(b));
-  return ordered_bits(a) > ordered_bits(b) ? x - y : y - x;
 }
 
 std::string brief_text(const Json& value) {

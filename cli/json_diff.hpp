@@ -28,9 +28,6 @@ struct Difference {
 std::optional<Difference> first_difference(const Json& old_value, const Json& new_value,
                                            const std::string& path);
 
-// How many representable doubles lie between a and b (0 for -0.0 and 0.0).
-std::uint64_t ulp_distance(double a, double b);
-
 // The value as one line of JSON, floats in shortest round-trip form
 // (SERIAL-1), cut to about 60 characters so a whole state stays readable.
 std::string brief_text(const Json& value);
