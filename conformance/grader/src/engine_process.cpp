@@ -11,6 +11,7 @@
 
 #include <array>
 #include <atomic>
+#include <filesystem>
 #include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
 #include <boost/process/env.hpp>
@@ -380,7 +381,11 @@ std::string resolve_program(const std::vector<std::string>& argv) {
     if (found.empty()) throw EngineStartError("command not found: " + argv[0]);
     return found.string();
   }
-  if (::access(argv[0].c_str(), X_OK) != 0) throw EngineStartError("not an executable file: " + argv[0]);
+  // access(X_OK) alone would pass a directory (its search bit).
+  std::error_code ec;
+  if (::access(argv[0].c_str(), X_OK) != 0 || !std::filesystem::is_regular_file(argv[0], ec)) {
+    throw EngineStartError("not an executable file: " + argv[0]);
+  }
   return argv[0];
 }
 
