@@ -96,6 +96,10 @@ function ser(v) {
 class InvalidInput extends Error {
   constructor(field, message) { super(message); this.field = field; }
 }
+const INPUT_FIELDS = new Set(['seed', 'birds', 'weights', 'ticks', 'at_tick', 'schedule', 'state']);
+// A key the method does not take is no valid request (PROTO-6's one rule for
+// unknown keys): invalid-request with a null field, whatever its name.
+class InvalidRequest extends Error {}
 const show = (v) => {
   if (v instanceof FloatTok) return flock.formatFloat(v.v);
   if (v === undefined) return '(missing)';
@@ -106,7 +110,7 @@ const numVal = (v) => (v instanceof FloatTok ? v.v : v);
 
 function checkKeys(params, allowed) {
   for (const k of Object.keys(params)) {
-    if (!allowed.includes(k)) throw new InvalidInput(k, `invalid ${k}: unknown parameter (allowed: ${allowed.join(', ')})`);
+    if (!allowed.includes(k)) throw new InvalidRequest(`unknown parameter ${k} (allowed: ${allowed.join(', ') || 'none'})`);
   }
   for (const k of allowed) {
     if (!(k in params)) throw new InvalidInput(k, `invalid ${k}: missing (allowed: required parameter)`);
@@ -339,10 +343,11 @@ function handleLine(line) {
     return { response: { id: null, error: { code: 'invalid-request', field: null, message: 'not JSON: ' + e.message } } };
   }
   const okId = req !== null && typeof req === 'object' && !Array.isArray(req) && !(req instanceof FloatTok) &&
-    typeof req.id === 'number' && Number.isInteger(req.id) && req.id >= 0;
+    typeof req.id === 'number' && Number.isInteger(req.id) && req.id >= 0 && req.id <= Number.MAX_SAFE_INTEGER;
   const id = okId ? BigInt(req.id) : null;
   if (!okId || typeof req.method !== 'string' || req.params === null || typeof req.params !== 'object' ||
-      Array.isArray(req.params) || req.params instanceof FloatTok) {
+      Array.isArray(req.params) || req.params instanceof FloatTok ||
+      Object.keys(req).some((k) => !['id', 'method', 'params'].includes(k))) {
     return { response: { id, error: { code: 'invalid-request', field: null, message: 'not a request: needs id, method and params object' } } };
   }
   const fn = Object.prototype.hasOwnProperty.call(METHODS, req.method) ? METHODS[req.method] : null;
@@ -353,8 +358,17 @@ function handleLine(line) {
     const text = ser({ id, result });
     return { text, exit: req.method === 'shutdown' };
   } catch (e) {
-    if (e instanceof InvalidInput) {
+    // PROTO-6: invalid-input names one of the parameters spec/inputs.md
+    // ranges; a bad skip, count, size, places or state_ticks is the kit's own
+    // business, a request that is not valid.
+    if (e instanceof InvalidInput && INPUT_FIELDS.has(e.field)) {
       return { response: { id, error: { code: 'invalid-input', field: e.field, message: e.message } } };
+    }
+    if (e instanceof InvalidInput) {
+      return { response: { id, error: { code: 'invalid-request', field: null, message: e.message } } };
+    }
+    if (e instanceof InvalidRequest) {
+      return { response: { id, error: { code: 'invalid-request', field: null, message: e.message } } };
     }
     return { response: { id, error: { code: 'internal', field: null, message: String(e && e.message || e) } } };
   }

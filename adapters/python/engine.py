@@ -38,7 +38,7 @@ MAX_ID = 2 ** 53 - 1                 # ids and draw counts (protocol schemas)
 # The parameters spec/inputs.md ranges, which an invalid-input error names
 # (PROTO-6).  Any other parameter (prng's skip, torus_delta's size, run's
 # state_ticks, ...) and an unknown key are the kit's own business; this
-# engine answers them invalid-request, as PROTO-6 allows.
+# engine answers them invalid-request, as PROTO-6 requires.
 NAMED_FIELDS = frozenset(("seed", "birds", "weights", "ticks", "at_tick", "schedule", "state"))
 
 
@@ -302,7 +302,8 @@ def answer(line):
     _capability, names, handler = METHODS[method]
 
     try:
-        # PROTO-9 (5): a missing key and an unknown key are invalid input.
+        # PROTO-9 (5): a missing parameter is invalid input; PROTO-6: a key
+        # the method does not take is invalid-request, whatever its name.
         for name in names:
             if name not in params:
                 raise BadParam(name, "missing parameter %r" % name)

@@ -89,13 +89,11 @@ test('protocol rules: unsupported, invalid-input fields, -0, integers, stdin clo
   await bad('run', { ...run, schedule: [{ tick: 5, cohesion: 1, alignment: 1, separation: 1 }, { tick: 5, cohesion: 1, alignment: 1, separation: 1 }] }, 'schedule');
   await bad('run', { ...run, schedule: [{ tick: 5, cohesion: 1, alignment: 1 }] }, 'schedule');
   await bad('run', { ...run, schedule: [{ tick: 5, cohesion: 1, alignment: 1, separation: 1, extra: 0 }] }, 'schedule');
-  await bad('run', { ...run, state_ticks: [4] }, 'state_ticks');
   await bad('step', { state: [[100, 100, 0, 0]], weights: [1, 1, 1], ticks: 1 }, 'state');
   await bad('step', { state: [[1000.0000000000001, 100, 1, 0]], weights: [1, 1, 1], ticks: 1 }, 'state');
   await bad('step', { state: [[100, 100, 1, 0]], weights: [1, 1, 1], ticks: 0 }, 'ticks');
   await bad('step', { state: [[100, 100, 1, 0]], weights: [1, 1, 1], ticks: 1001 }, 'ticks');
   await bad('step', { state: [[100, 100, 1, 0]], weights: [1, 1, 1] }, 'ticks');
-  await bad('metrics', { state: [[100, 100, 1, 0]], extra: 1 }, 'extra');
   await bad('verify', { seed: 1, birds: 10, weights: [1, 1, 1], schedule: [], at_tick: 0 }, 'at_tick');
   await bad('verify', { seed: 1, birds: 10, weights: [1, 1, 1], schedule: [], at_tick: 20001 }, 'at_tick');
   // 42.0 where an integer belongs is a fraction (written by hand: JSON.stringify would drop the .0)
@@ -132,6 +130,22 @@ test('protocol rules: unsupported, invalid-input fields, -0, integers, stdin clo
   const nr = await ask('this is not json');
   assert.strictEqual(nr.error.code, 'invalid-request');
   assert.strictEqual(nr.error.field, null);
+
+  // PROTO-6, one rule for unknown keys: a key the method does not take (even
+  // an input's name) or a top-level key besides id, method and params makes
+  // the line no valid request, answered with a null field.
+  for (const [id, line] of [
+    [20, '{"id":20,"method":"prng","params":{"seed":1,"skip":0,"count":1,"x":2}}'],
+    [21, '{"id":21,"method":"metrics","params":{"seed":1,"state":[[1.0,1.0,1.0,0.0]]}}'],
+    [22, '{"id":22,"method":"hash","params":{"state":[[1.0,1.0,1.0,0.0]]},"extra":1}'],
+    [23, '{"id":23,"method":"metrics","params":{"state":[[100,100,1,0]],"extra":1}}'],
+    // A parameter spec/inputs.md does not range, out of its range.
+    [24, '{"id":24,"method":"run","params":{"seed":1,"birds":10,"weights":[1,1,1],"schedule":[],"ticks":3,"state_ticks":[4]}}'],
+    [25, '{"id":25,"method":"prng","params":{"seed":1,"skip":-1,"count":1}}'],
+  ]) {
+    const r = await ask(line);
+    assert.deepStrictEqual([r.id, r.error.code, r.error.field], [id, 'invalid-request', null], line);
+  }
 
   e.child.stdin.end(); // PROTO-9 (7): exit when stdin closes
   assert.strictEqual(await e.exited, 0);
