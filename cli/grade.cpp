@@ -4,7 +4,10 @@
 // (nothing failed, some case errored), 5 for no verdict (no case graded, or
 // an engine without the core capabilities), 2 for a usage error (including
 // an engine command that cannot be found, or a selection of no case), 4 when
-// the report cannot be written.
+// the report cannot be written, 6 when the vector set is not the one
+// --expect-manifest pins.
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -19,10 +22,7 @@
 #include "atomic_file.hpp"
 #include "susurration/inputs.hpp"
 #include "susurration/serialise.hpp"
-
-#ifndef SUSURRATION_VECTORS_DIR
-#error "SUSURRATION_VECTORS_DIR names the published vectors"
-#endif
+#include "vector_lookup.hpp"
 
 namespace susurration::cli {
 namespace {
@@ -31,7 +31,8 @@ using namespace susurration::grader;
 
 struct Options {
   std::string engine;
-  std::string vectors = SUSURRATION_VECTORS_DIR;
+  std::string vectors;  // empty: the set beside the binary (vector_lookup.hpp)
+  std::string expect_manifest;
   std::vector<std::string> only, skip;
   std::string expect_fail;
   double timeout = 10.0;
@@ -39,8 +40,33 @@ struct Options {
   std::string shard = "1/1";
   std::string report = "text";
   std::string output;
+  std::vector<std::string> also_report;  // FORMAT=FILE
   std::string transcript;
 };
+
+struct ExtraReport {
+  std::string format, file;
+};
+
+// --also-report FORMAT=FILE: the same run's report in another form, so a CI
+// job keeps JUnit and JSON from one grade.
+ExtraReport parse_extra_report(const std::string& word) {
+  const std::size_t eq = word.find('=');
+  ExtraReport r;
+  if (eq != std::string::npos) r = {word.substr(0, eq), word.substr(eq + 1)};
+  if ((r.format != "text" && r.format != "json" && r.format != "junit") || r.file.empty() || r.file == "-") {
+    throw InputError("also-report", word, "FORMAT=FILE with FORMAT text, json or junit and FILE a file");
+  }
+  return r;
+}
+
+bool is_sha256_hex(const std::string& s) {
+  return s.size() == 64 && std::all_of(s.begin(), s.end(), [](unsigned char c) {
+           return std::isdigit(c) || (c >= 'a' && c <= 'f');
+         });
+}
+
+std::string report_in(const std::string& format, const ReportInput& input);
 
 bool to_standard_output(const std::string& output) { return output.empty() || output == "-"; }
 
@@ -58,11 +84,30 @@ void check_options(const Options& o) {
   }
   if (!to_standard_output(o.output)) generator::check_write_target("output", o.output);
   if (!o.transcript.empty()) generator::check_write_target("transcript", o.transcript);
+  for (const std::string& word : o.also_report) {
+    generator::check_write_target("also-report", parse_extra_report(word).file);
+  }
+  if (!o.expect_manifest.empty() && !is_sha256_hex(o.expect_manifest)) {
+    throw InputError("expect-manifest", o.expect_manifest, "64 lower-case hex digits (susurration --version prints them)");
+  }
+}
+
+// The vector set named by --vectors, or else the one beside the binary.
+std::filesystem::path vectors_dir(const Options& o) {
+  if (!o.vectors.empty()) return o.vectors;
+  const std::filesystem::path dir = vectors_beside_binary();
+  if (dir.empty()) throw InputError("vectors", "(none given)", "--vectors DIR; this binary cannot find its own location");
+  return dir;
 }
 
 // The report (to standard output for no --output or `--output -`) and the
 // transcript, each written whole or not at all.
-void write_results(const Options& o, const std::string& report, const GradeRun& run) {
+void write_results(const Options& o, const std::string& report, const ReportInput& input) {
+  const GradeRun& run = input.run;
+  for (const std::string& word : o.also_report) {
+    const ExtraReport extra = parse_extra_report(word);
+    generator::write_atomically(extra.file, report_in(extra.format, input), "also-report");
+  }
   if (!o.transcript.empty()) {
     std::string lines;
     for (const std::string& line : run.transcript) lines += line + "\n";
@@ -108,6 +153,10 @@ void refuse_empty_selection(const Options& o, const VectorSet& set) {
   throw InputError("shard", o.shard, "a shard holding at least one" + of);
 }
 
+std::string report_in(const std::string& format, const ReportInput& input) {
+  return format == "json" ? json_report(input) : format == "junit" ? junit_report(input) : text_report(input);
+}
+
 int exit_status(Level level) {
   switch (level) {
     case Level::exact:
@@ -128,10 +177,18 @@ int run_grade_command(const Options& o) {
   }
   check_options(o);
   VectorSet set;
+  const std::filesystem::path dir = vectors_dir(o);
   try {
-    set = load_vector_set(o.vectors);
+    set = load_vector_set(dir);
   } catch (const VectorSetError& e) {
     throw InputError("vectors", e.what(), "a vector set with its manifest");
+  }
+  // A CI job pins the set it grades against: another set (an upgraded kit,
+  // a stray --vectors) stops the run before any engine starts.
+  if (!o.expect_manifest.empty() && set.manifest_sha256 != o.expect_manifest) {
+    std::fprintf(stderr, "vector set %s has manifest sha256 %s, not the %s --expect-manifest pins\n",
+                 dir.c_str(), set.manifest_sha256.c_str(), o.expect_manifest.c_str());
+    return kManifestMismatch;
   }
   GradeOptions options;
   options.command = o.engine;
@@ -157,10 +214,7 @@ int run_grade_command(const Options& o) {
   const GradeRun run = run_grade(set, selected, options);
 
   const ReportInput input{set, selection, options, run};
-  const std::string report = o.report == "json"    ? json_report(input)
-                             : o.report == "junit" ? junit_report(input)
-                                                   : text_report(input);
-  write_results(o, report, run);
+  write_results(o, report_in(o.report, input), input);
   return exit_status(verdict_of(run).level);
 }
 
@@ -174,11 +228,16 @@ Command add_grade(CLI::App& app) {
       "Levels and exit statuses: exact or conformant 0; not conformant 1 (a case failed); incomplete 3\n"
       "(nothing failed, some case errored: a missed deadline, a crash; a slow engine needs a larger\n"
       "--timeout); no verdict 5 (no case graded, or the engine lacks init, step, metrics or run).\n"
-      "2: a usage error, or a selection of no case; 4: the report could not be written.");
+      "2: a usage error, or a selection of no case; 4: the report could not be written;\n"
+      "6: the vector set's manifest is not the one --expect-manifest pins.\n"
+      "Without --vectors, the set at ../share/susurration/vectors beside this binary is used.");
   command->add_option("--engine", o->engine,
                       "the engine's command line, split into words like a shell would, run without one")
       ->required();
-  command->add_option("--vectors", o->vectors, "the vector set to grade against")->capture_default_str();
+  command->add_option("--vectors", o->vectors,
+                      "the vector set to grade against (default: the one installed beside this binary)");
+  command->add_option("--expect-manifest", o->expect_manifest,
+                      "refuse (exit 6) a vector set whose manifest.json has another SHA-256 (see --version)");
   command->add_option("--only", o->only, "grade only cases whose id or a clause matches a glob (repeatable)")
       ->delimiter(',');
   command->add_option("--skip", o->skip, "skip cases whose id or a clause matches a glob (repeatable)")
@@ -190,6 +249,8 @@ Command add_grade(CLI::App& app) {
   command->add_option("--shard", o->shard, "grade shard I of N (1-based), for CI matrices")->capture_default_str();
   command->add_option("--report", o->report, "text, json or junit")->capture_default_str();
   command->add_option("--output", o->output, "write the report to this file (a regular file or a new name; - for standard output)");
+  command->add_option("--also-report", o->also_report,
+                      "also write the report as FORMAT (text, json, junit) to FILE: FORMAT=FILE (repeatable)");
   command->add_option("--transcript", o->transcript, "write every protocol line sent and received to this file");
   return {command, [o] { return run_grade_command(*o); }};
 }

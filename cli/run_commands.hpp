@@ -20,6 +20,10 @@ inline int run_commands(CLI::App& app, const std::vector<Command>& commands, int
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // One line, then the exit status for bad input (INPUT-8).
     std::fprintf(stderr, "usage error: %s (see --help)\n", e.what());

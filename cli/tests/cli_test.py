@@ -174,5 +174,20 @@ def verify_over_budget_exits_3(b, tmp):
     check(r.stderr.count("\n") == 1 and "lower --at-tick" in r.stderr, r.stderr)
 
 
+def grade_refuses_a_malformed_pin_or_extra_report_with_exit_2(b, tmp):
+    # Checked before any engine starts: the engine named here does not exist.
+    base = [b, "grade", "--engine", os.path.join(tmp, "no-such-engine")]
+    for args, field in [(["--expect-manifest", "C8FB"], "expect-manifest"),
+                        (["--expect-manifest", "c8" * 31 + "zz"], "expect-manifest"),
+                        (["--also-report", "xml=" + os.path.join(tmp, "r.xml")], "also-report"),
+                        (["--also-report", "junit=-"], "also-report"),
+                        (["--also-report", "json=" + tmp], "also-report")]:
+        r = run(*base, *args)
+        check(r.returncode == 2, "%s exited %d" % (args, r.returncode))
+        check(len(r.stderr.splitlines()) == 1 and r.stderr.startswith("invalid %s: " % field),
+              "%s: %r" % (args, r.stderr))
+        check(r.stdout == "", "%s printed %r" % (args, r.stdout))
+
+
 if __name__ == "__main__":
-    sys.exit(case_runner.main(case_runner.cases(globals(), ("simulate_", "bad_", "verify_", "schedule_", "printing_", "write_"))))
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("simulate_", "bad_", "verify_", "schedule_", "printing_", "write_", "grade_"))))

@@ -30,6 +30,9 @@ struct VectorCase {
 struct VectorSet {
   std::filesystem::path dir;
   Json manifest;
+  // SHA-256 of manifest.json's bytes as read, lower-case hex: the manifest
+  // pins each file, so this one hash pins the set (grade --expect-manifest).
+  std::string manifest_sha256;
   std::vector<Json> files;  // in manifest order; cases point into these
   std::vector<VectorCase> cases;
 };
