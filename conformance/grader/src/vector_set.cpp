@@ -75,6 +75,7 @@ VectorSet load_vector_set(const std::filesystem::path& dir) {
   const Folder folder(dir);
   const std::string manifest = read_member(folder.fd(), dir, "manifest.json", kMaxManifestBytes);
   set.manifest = parse(dir / "manifest.json", manifest, kMaxManifestBytes);
+  set.manifest_sha256 = generator::sha256_hex(manifest);
   try {
     const Json& listed = set.manifest.at("files");
     set.files.reserve(listed.size());  // cases keep pointers into these

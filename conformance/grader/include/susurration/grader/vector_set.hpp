@@ -30,6 +30,7 @@ struct VectorCase {
 struct VectorSet {
   std::filesystem::path dir;
   Json manifest;
+  std::string manifest_sha256;  // of manifest.json's bytes: names the set in a report
   std::vector<Json> files;  // in manifest order; cases point into these
   std::vector<VectorCase> cases;
 };
