@@ -43,6 +43,7 @@ struct Options {
   std::string report = "text";
   std::string output;
   std::string transcript;
+  std::string json;  // also the JSON report of the same run, e.g. beside an HTML one
   bool quiet = false;
 };
 
@@ -62,16 +63,19 @@ void check_options(const Options& o) {
   }
   if (!to_standard_output(o.output)) generator::check_write_target("output", o.output);
   if (!o.transcript.empty()) generator::check_write_target("transcript", o.transcript);
+  if (!o.json.empty()) generator::check_write_target("json", o.json);
 }
 
 // The report (to standard output for no --output or `--output -`) and the
 // transcript, each written whole or not at all.
-void write_results(const Options& o, const std::string& report, const GradeRun& run) {
+void write_results(const Options& o, const std::string& report, const ReportInput& input) {
+  const GradeRun& run = input.run;
   if (!o.transcript.empty()) {
     std::string lines;
     for (const std::string& line : run.transcript) lines += line + "\n";
     generator::write_atomically(o.transcript, lines, "transcript");
   }
+  if (!o.json.empty()) generator::write_atomically(o.json, json_report(input), "json");
   if (to_standard_output(o.output)) {
     emit(report);
     finish_output();
@@ -193,7 +197,7 @@ int run_grade_command(const Options& o) {
                              : o.report == "junit" ? junit_report(input)
                              : o.report == "html"  ? html_report(input)
                                                    : text_report(input);
-  write_results(o, report, run);
+  write_results(o, report, input);
   return exit_status(verdict_of(run).level);
 }
 
@@ -228,6 +232,9 @@ Command add_grade(CLI::App& app) {
   command->add_flag("--quiet", o->quiet, "no progress on stderr (shown only when stderr is a terminal)");
   command->add_option("--output", o->output, "write the report to this file (a regular file or a new name; - for standard output)");
   command->add_option("--transcript", o->transcript, "write every protocol line sent and received to this file");
+  command->add_option("--json", o->json,
+                      "also write the JSON report of this run to this file (`susurration report` redraws an html "
+                      "report from it)");
   return {command, [o] { return run_grade_command(*o); }};
 }
 

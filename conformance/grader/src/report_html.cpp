@@ -7,6 +7,7 @@
 // failing then errored case with where it went wrong and its pictures; the
 // counts per category and per clause; then every other case, folded.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <vector>
@@ -36,6 +37,11 @@ std::string escape(const std::string& text) {
 std::string value(const Json& v) {
   if (v.is_null()) return "\u2014";
   if (v.is_string()) return escape(v.get<std::string>());
+  // An ulp count is a whole number: no ".0" after it.
+  if (v.is_number_float() && std::abs(v.get<double>()) < 9007199254740992.0 &&
+      v.get<double>() == std::trunc(v.get<double>())) {
+    return std::to_string(static_cast<long long>(v.get<double>()));
+  }
   return escape(v.dump(-1, ' ', false, Json::error_handler_t::replace));
 }
 
@@ -146,6 +152,11 @@ path.d0, path.d1, path.d2 { fill: none; }
 .key.horizon { border-color: #8a2be2; }
 .key.anchor { border-color: #aaa; }
 .key.window { border-color: #eee; }
+.key.d0 { border-color: #1f6fd0; }
+.key.d1 { border-color: #2a9d2a; }
+.key.d2 { border-color: #e07b00; }
+.key.tolerance { border-color: #d00; }
+.metric-name { font-weight: bold; }
 details { margin: 0.3em 0; }
 summary { cursor: pointer; }
 )";

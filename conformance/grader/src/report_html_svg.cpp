@@ -80,13 +80,16 @@ std::string band(const Frame& f, const Column& reference, int window, double rel
   return out;
 }
 
-std::string vertical(const Frame& f, double tick, const char* css, const std::string& label) {
+// A line across the plot at a tick; its label on row `row` from the top, so
+// the labels of marks close together (the window's end and the chaos
+// horizon) do not overwrite each other.
+std::string vertical(const Frame& f, double tick, const char* css, const std::string& label, int row = 0) {
   std::string out = "<line class=\"" + std::string(css) + "\" x1=\"" + coordinate(f.x(tick)) + "\" y1=\"" +
                     coordinate(Frame::top) + "\" x2=\"" + coordinate(f.x(tick)) + "\" y2=\"" +
                     coordinate(f.bottom_y()) + "\"/>";
   if (!label.empty()) {
     out += "<text class=\"" + std::string(css) + "-label\" x=\"" + coordinate(f.x(tick) + 3) + "\" y=\"" +
-           coordinate(Frame::top + 10) + "\">" + escape(label) + "</text>";
+           coordinate(Frame::top + 10 + 12.0 * row) + "\">" + escape(label) + "</text>";
   }
   return out;
 }
@@ -137,7 +140,7 @@ std::string marks(const Frame& f, const Marks& m) {
     out += vertical(f, m.window, "window", "window " + std::to_string(m.window));
   }
   for (int a : m.anchors) out += vertical(f, a, "anchor", "");
-  if (m.horizon) out += vertical(f, *m.horizon, "horizon", "chaos horizon " + std::to_string(*m.horizon));
+  if (m.horizon) out += vertical(f, *m.horizon, "horizon", "chaos horizon " + std::to_string(*m.horizon), 1);
   return out;
 }
 
@@ -166,14 +169,15 @@ std::string metric_chart(const std::string& metric, const Column& reference, con
   out += line_path(f, reference, "reference");
   out += line_path(f, engine, "engine");
   if (m.departure) {
-    out += vertical(f, *m.departure, "departure", "first departure " + std::to_string(*m.departure));
+    out += vertical(f, *m.departure, "departure", "first departure " + std::to_string(*m.departure), 2);
     const auto at = static_cast<std::size_t>(*m.departure);
     if (m.departure_field == metric && at < engine.size() && engine[at]) {
       out += "<circle class=\"departure\" cx=\"" + coordinate(f.x(*m.departure)) + "\" cy=\"" +
              coordinate(f.y(*engine[at])) + "\" r=\"5\"/>";
     }
   }
-  out += text_at(Frame::width - Frame::right - 4, Frame::top + 24, metric);
+  out += "<text class=\"metric-name\" x=\"" + coordinate(Frame::left + 4) + "\" y=\"" + coordinate(f.bottom_y() - 5) +
+         "\">" + escape(metric) + "</text>";
   return out + "</svg>";
 }
 
@@ -224,8 +228,6 @@ std::string difference_chart(const std::vector<std::pair<std::string, Column>>& 
     for (const auto& v : c) floored.push_back(v ? std::optional<double>(std::max(*v, kLogFloor)) : std::nullopt);
     const std::string css = "difference d" + std::to_string(k);
     out += line_path(f, floored, css.c_str());
-    out += "<text class=\"d" + std::to_string(k) + "\" x=\"" + coordinate(Frame::left + 8) + "\" y=\"" +
-           coordinate(Frame::top + 14 + 12.0 * k) + "\">" + escape(metric) + "</text>";
     ++k;
   }
   if (m.departure) out += vertical(f, *m.departure, "departure", "");
@@ -253,7 +255,14 @@ std::string trajectory_charts(const Json& chart, const std::string& case_id) {
     out += metric_chart(metric, reference, engine, relative, m, case_id);
     if (!engine.empty()) differences.emplace_back(metric, relative_difference(reference, engine));
   }
-  if (!differences.empty()) out += difference_chart(differences, relative, m, case_id);
+  if (!differences.empty()) {
+    out += difference_chart(differences, relative, m, case_id);
+    out += "<p class=\"legend\">relative difference per tick: ";
+    for (std::size_t k = 0; k < differences.size(); ++k) {
+      out += "<span class=\"key d" + std::to_string(k) + "\">" + escape(differences[k].first) + "</span> ";
+    }
+    out += "<span class=\"key tolerance\">tolerance</span></p>";
+  }
   out += "<p class=\"legend\"><span class=\"key reference\">reference</span> <span class=\"key engine\">engine</span> "
          "<span class=\"key band\">tolerance band</span> <span class=\"key departure\">first departure</span> "
          "<span class=\"key horizon\">chaos horizon</span> <span class=\"key anchor\">anchor ticks</span> "
@@ -265,7 +274,8 @@ std::string trajectory_charts(const Json& chart, const std::string& case_id) {
 std::string torus_picture(const Json& picture) {
   const double width = picture.at("width").get<double>(), height = picture.at("height").get<double>();
   std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"torus\" role=\"img\" viewBox=\"0 0 " +
-                    coordinate(width) + " " + coordinate(height) + "\" width=\"500\" height=\"300\">" +
+                    value(picture.at("width")) + " " + value(picture.at("height")) +
+                    "\" width=\"500\" height=\"300\">" +
                     "<title>the torus with the reference's birds; those that differ ringed, the engine's " +
                     "position of each joined to it</title><rect class=\"field\" x=\"0\" y=\"0\" width=\"" +
                     coordinate(width) + "\" height=\"" + coordinate(height) + "\"/>";
