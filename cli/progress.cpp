@@ -39,6 +39,7 @@ Progress::Progress(std::string label, std::string unit, std::size_t total, bool 
       total_(total),
       enabled_(!quiet && ::isatty(STDERR_FILENO) == 1),
       colour_(colour_on_stderr()),
+      stdout_terminal_(::isatty(STDOUT_FILENO) == 1),
       start_(Clock::now()),
       last_(start_) {}
 
@@ -76,6 +77,10 @@ void Progress::update(std::size_t done, const std::string& now) {
   const std::string text = line(done, now);
   std::fputs(text.c_str(), stderr);
   std::fflush(stderr);
+}
+
+void Progress::before_output() {
+  if (stdout_terminal_) clear();
 }
 
 void Progress::clear() {

@@ -25,6 +25,9 @@ class Progress {
   void update(std::size_t done, const std::string& now = "");
   // Erases the line, e.g. before the same terminal gets a line of output.
   void clear();
+  // Before a line goes to stdout: erases the progress line when stdout is
+  // the same terminal (it would be written over), else leaves it be.
+  void before_output();
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -34,6 +37,7 @@ class Progress {
   std::size_t total_;
   bool enabled_;
   bool colour_;
+  bool stdout_terminal_;
   bool drawn_ = false;
   Clock::time_point start_, last_;
   std::mutex mutex_;
