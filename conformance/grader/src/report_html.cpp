@@ -67,7 +67,7 @@ std::string clause_href(const std::string& clause) {
   static const std::map<std::string, std::string> files = {
       {"DET", "determinism.md"}, {"FIELD", "field.md"},     {"INIT", "prng-and-init.md"},
       {"INPUT", "inputs.md"},    {"METRIC", "metrics.md"},  {"PRNG", "prng-and-init.md"},
-      {"PROTO", "PROTOCOL.md"},  {"SERIAL", "serialisation.md"}, {"SESSION", "sessions-and-traces.md"},
+      {"PROTO", "PROTOCOL.md"}, {"REPORT", "PROTOCOL.md"},  {"SERIAL", "serialisation.md"}, {"SESSION", "sessions-and-traces.md"},
       {"STATE", "state.md"},     {"STEP", "step.md"},       {"TOL", "tolerance.md"},
       {"TRACE", "sessions-and-traces.md"}, {"WEIGHTS", "step.md"}};
   const auto it = files.find(clause.substr(0, clause.find('-')));
