@@ -13,12 +13,16 @@
 #include <vector>
 
 #include "report_html_parts.hpp"
+#include "susurration/grader/engine_text.hpp"
 #include "susurration/grader/report.hpp"
 
 namespace susurration::grader {
 namespace html {
 
-std::string escape(const std::string& text) {
+std::string escape(const std::string& raw) {
+  // Control characters an engine wrote are shown as the text report shows
+  // them (ESC as \x1b): XML 1.0 forbids most of them in a page.
+  const std::string text = visible(raw);
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
