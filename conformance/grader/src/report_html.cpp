@@ -209,12 +209,14 @@ bool failed(const Json& c) { return c.at("outcome") == "fail" || c.at("outcome")
 
 // --- the diagnosis -----------------------------------------------------------
 
-// The ids a diagnosis entry names: strings, or indices into the cases.
+// The ids a diagnosis entry names: ids, {"case": id, ...} objects (the
+// tolerant-only list), or indices into the cases.
 std::vector<std::string> named_cases(const Json& list, const Json& cases) {
   std::vector<std::string> ids;
   if (!list.is_array()) return ids;
   for (const Json& x : list) {
     if (x.is_string()) ids.push_back(x.get<std::string>());
+    if (x.is_object() && x.contains("case") && x.at("case").is_string()) ids.push_back(x.at("case").get<std::string>());
     if (x.is_number_unsigned() && x.get<std::size_t>() < cases.size()) {
       ids.push_back(cases.at(x.get<std::size_t>()).at("id").get<std::string>());
     }
@@ -242,8 +244,13 @@ std::string diagnosis(const Json& r) {
   std::vector<Cause> causes;
   std::vector<std::string> tolerant;
   if (d.is_object()) {
+    // diagnosis.hpp's Cause: the case that best isolates it first, then
+    // every other failing case it explains.
     for (const Json& c : d.value("causes", Json::array())) {
-      Cause cause{c.value("clause", ""), c.value("why", ""), named_cases(c.value("explains", Json()), cases)};
+      Cause cause{c.value("clause", ""), c.value("why", ""), named_cases(Json::array({c.value("shown", Json())}), cases)};
+      for (const std::string& id : named_cases(c.value("explains", Json()), cases)) {
+        if (std::find(cause.cases.begin(), cause.cases.end(), id) == cause.cases.end()) cause.cases.push_back(id);
+      }
       causes.push_back(cause);
     }
     tolerant = named_cases(d.value("tolerant_only", Json()), cases);

@@ -280,6 +280,37 @@ def html_page_of_the_whole_set_is_small_and_folds_passing_cases(b, node, tmp):
     check(len(charts) == 3 * len(trajectories), "%d metric charts for %d trajectories" % (len(charts), len(trajectories)))
 
 
+def html_diagnosis_shows_the_reports_causes_in_their_order(b, node, tmp):
+    # The diagnosis the JSON report carries (diagnosis.hpp, written by the
+    # grader) is what the page shows, in its order: a planted one, ranked
+    # against the failing cases' own order, proves the page reads it.
+    engine = build_mutant(node, tmp)
+    _, _, report = grade_html(b, engine, tmp, "mutant", "--only", MUTANT_SELECTION)
+    failing = [c["id"] for c in report["cases"] if c["outcome"] == "fail"]
+    tolerant = [c["id"] for c in report["cases"] if c["outcome"] != "fail"][:1]
+    report["diagnosis"] = {
+        "causes": [{"clause": "WEIGHTS-1", "score": 2.0, "shown": failing[1], "explains": failing[::-1],
+                    "why": "planted: explains every failure"},
+                   {"clause": "STEP-3", "score": 1.0, "shown": failing[0], "explains": failing[:1],
+                    "why": "planted: second"}],
+        "tolerant_only": [{"case": tolerant[0], "drift": False, "difference": None}]}
+    saved = pathlib.Path(tmp) / "planted.json"
+    saved.write_text(json.dumps(report))
+    page = pathlib.Path(tmp) / "planted.html"
+    r = run(b, "report", "--in", str(saved), "--output", str(page))
+    check(r.returncode == 0, "report: exit %d, %s" % (r.returncode, r.stderr))
+    root = check_well_formed(page.read_bytes())
+    section = next(s for s in root.iter(XHTML + "section") if s.get("id") == "diagnosis")
+    causes = [li for li in section.iter(XHTML + "li")]
+    texts = ["".join(li.itertext()) for li in causes]
+    check(len(causes) == 2 and texts[0].startswith("WEIGHTS-1") and texts[1].startswith("STEP-3"),
+          "causes shown: %s" % texts)
+    check("planted: explains every failure" in texts[0], "the why is not shown: %s" % texts[0])
+    first_link = next(a for a in causes[0].iter(XHTML + "a") if a.get("href", "").startswith("#case-"))
+    check(first_link.get("href") == "#case-" + failing[1], "the shown case is not first: %s" % first_link.get("href"))
+    check(("#case-" + tolerant[0]) in [a.get("href") for a in section.iter(XHTML + "a")], "tolerant-only case missing")
+
+
 def report_refuses_a_file_that_is_not_a_grade_report(b, node, tmp):
     bad = pathlib.Path(tmp) / "bad.json"
     out = pathlib.Path(tmp) / "out.html"
