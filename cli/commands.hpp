@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <string>
 
 namespace susurration::cli {
 
@@ -18,5 +19,10 @@ Command add_vectors(CLI::App& app);
 Command add_vectors_diff(CLI::App& app);
 Command add_engine(CLI::App& app);  // engine.cpp: the reference behind spec/PROTOCOL.md
 Command add_grade(CLI::App& app);   // grade.cpp: grade an engine against the vectors
+Command add_report(CLI::App& app);  // report.cpp: a saved JSON grade report as an HTML page
+
+// The command line this process was started with, as a shell would read it
+// back (main.cpp): reports say what produced them.
+const std::string& invocation();
 
 }  // namespace susurration::cli

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <ctime>
+#include <mutex>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -18,6 +20,7 @@
 #include "commands.hpp"
 #include "exit_status.hpp"
 #include "output.hpp"
+#include "progress.hpp"
 #include "susurration/grader/report.hpp"
 #include "atomic_file.hpp"
 #include "susurration/inputs.hpp"
@@ -42,6 +45,7 @@ struct Options {
   std::string output;
   std::vector<std::string> also_report;  // FORMAT=FILE
   std::string transcript;
+  bool quiet = false;
 };
 
 struct ExtraReport {
@@ -54,8 +58,9 @@ ExtraReport parse_extra_report(const std::string& word) {
   const std::size_t eq = word.find('=');
   ExtraReport r;
   if (eq != std::string::npos) r = {word.substr(0, eq), word.substr(eq + 1)};
-  if ((r.format != "text" && r.format != "json" && r.format != "junit") || r.file.empty() || r.file == "-") {
-    throw InputError("also-report", word, "FORMAT=FILE with FORMAT text, json or junit and FILE a file");
+  if ((r.format != "text" && r.format != "json" && r.format != "junit" && r.format != "html") || r.file.empty() ||
+      r.file == "-") {
+    throw InputError("also-report", word, "FORMAT=FILE with FORMAT text, json, junit or html and FILE a file");
   }
   return r;
 }
@@ -79,8 +84,8 @@ void check_options(const Options& o) {
     throw InputError("timeout", shortest(o.timeout), "seconds in [0.001, 3600]");
   }
   if (o.jobs < 1 || o.jobs > 64) throw InputError("jobs", std::to_string(o.jobs), "integer 1..64");
-  if (o.report != "text" && o.report != "json" && o.report != "junit") {
-    throw InputError("report", o.report, "text, json or junit");
+  if (o.report != "text" && o.report != "json" && o.report != "junit" && o.report != "html") {
+    throw InputError("report", o.report, "text, json, junit or html");
   }
   if (!to_standard_output(o.output)) generator::check_write_target("output", o.output);
   if (!o.transcript.empty()) generator::check_write_target("transcript", o.transcript);
@@ -154,7 +159,20 @@ void refuse_empty_selection(const Options& o, const VectorSet& set) {
 }
 
 std::string report_in(const std::string& format, const ReportInput& input) {
-  return format == "json" ? json_report(input) : format == "junit" ? junit_report(input) : text_report(input);
+  return format == "json"    ? json_report(input)
+         : format == "junit" ? junit_report(input)
+         : format == "html"  ? html_report(input)
+                             : text_report(input);
+}
+
+// The date a report carries: when grading started, to the second, UTC.
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return buffer;
 }
 
 int exit_status(Level level) {
@@ -210,10 +228,28 @@ int run_grade_command(const Options& o) {
   const std::vector<std::size_t> selected = select_cases(set, selection);
   if (selected.empty()) refuse_empty_selection(o, set);
 
+  // Cases done of the selection, and the one a worker started last.
+  Progress progress("grade", "cases", selected.size(), o.quiet);
+  std::mutex progress_mutex;
+  std::size_t done = 0;
+  std::string running;
+  if (progress.shown()) {
+    options.on_case = [&](std::size_t k, bool finished) {
+      std::lock_guard lock(progress_mutex);
+      if (finished) {
+        ++done;
+      } else {
+        running = set.cases[selected[k]].id();
+      }
+      progress.update(done, running);
+    };
+  }
+  const std::string date = utc_now();
   on_signals_kill_engines_and_exit();
   const GradeRun run = run_grade(set, selected, options);
+  progress.clear();
 
-  const ReportInput input{set, selection, options, run};
+  const ReportInput input{set, selection, options, run, date, invocation()};
   write_results(o, report_in(o.report, input), input);
   return exit_status(verdict_of(run).level);
 }
@@ -247,10 +283,14 @@ Command add_grade(CLI::App& app) {
   command->add_option("--timeout", o->timeout, "base deadline of a request in seconds, 0.001..3600, scaled by its work (spec/PROTOCOL.md, Deadlines)")->capture_default_str();
   command->add_option("--jobs", o->jobs, "engine processes run side by side")->capture_default_str();
   command->add_option("--shard", o->shard, "grade shard I of N (1-based), for CI matrices")->capture_default_str();
-  command->add_option("--report", o->report, "text, json or junit")->capture_default_str();
+  command->add_option("--report", o->report,
+                      "text, json, junit or html (one self-contained page; `susurration report` draws it from a "
+                      "saved json report)")
+      ->capture_default_str();
+  command->add_flag("--quiet", o->quiet, "no progress on stderr (shown only when stderr is a terminal)");
   command->add_option("--output", o->output, "write the report to this file (a regular file or a new name; - for standard output)");
   command->add_option("--also-report", o->also_report,
-                      "also write the report as FORMAT (text, json, junit) to FILE: FORMAT=FILE (repeatable)");
+                      "also write the report as FORMAT (text, json, junit, html) to FILE: FORMAT=FILE (repeatable)");
   command->add_option("--transcript", o->transcript, "write every protocol line sent and received to this file");
   return {command, [o] { return run_grade_command(*o); }};
 }

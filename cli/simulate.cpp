@@ -7,6 +7,7 @@
 #include "exit_status.hpp"
 #include "json_text.hpp"
 #include "output.hpp"
+#include "progress.hpp"
 #include "run_options.hpp"
 #include "susurration/inputs.hpp"
 #include "susurration/serialise.hpp"
@@ -18,6 +19,7 @@ Command add_simulate(CLI::App& app) {
     RunOptions run;
     std::string ticks;
     int state_every = 0;
+    bool quiet = false;
   };
   auto o = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand("simulate", "print per-tick metrics as JSON Lines");
@@ -27,11 +29,13 @@ Command add_simulate(CLI::App& app) {
   command->add_option("--state-every", o->state_every,
                       "also print the state (and its hash) every K ticks")
       ->check(CLI::PositiveNumber);
+  command->add_flag("--quiet", o->quiet, "no progress on stderr (shown only when stderr is a terminal)");
   return {command, [o] {
     // Everything is checked before the first line is printed.
     const Run run = parse(o->run);
     const int ticks = parse_ticks(o->ticks);
     Simulation sim(run.seed, run.birds, run.weights, run.schedule, run.engine);
+    Progress progress("simulate", "ticks", static_cast<std::size_t>(ticks), o->quiet);
     for (;;) {
       std::string line = "{\"tick\":" + std::to_string(sim.tick()) + "," + metrics_fields(sim.metrics());
       if (o->state_every > 0 && sim.tick() % o->state_every == 0) {
@@ -39,11 +43,14 @@ Command add_simulate(CLI::App& app) {
                 "\",\"state\":" + state_array(sim.state());
       }
       line += "}\n";
+      // stdout may be the same terminal: the progress line goes first.
+      progress.before_output();
       emit(line);
       if (sim.tick() == ticks) {
         break;
       }
       sim.advance();
+      progress.update(static_cast<std::size_t>(sim.tick()));
     }
     finish_output();
     return kSuccess;

@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "exit_status.hpp"
+#include "progress.hpp"
 #include "susurration/inputs.hpp"
 #include "write_vectors.hpp"
 
@@ -13,16 +14,27 @@ namespace susurration::cli {
 
 Command add_vectors(CLI::App& app) {
   auto out = std::make_shared<std::string>();
+  auto quiet = std::make_shared<bool>(false);
   CLI::App* command = app.add_subcommand("vectors", "write every published vector file into DIR");
   command->add_option("--out", *out, "directory to write (created if missing)")->required();
-  return {command, [out] {
+  command->add_flag("--quiet", *quiet, "no progress on stderr (shown only when stderr is a terminal)");
+  return {command, [out, quiet] {
             // Before the minute of generating: a folder, or a name for one.
             std::error_code ec;
             if (std::filesystem::exists(std::filesystem::symlink_status(*out, ec)) &&
                 !std::filesystem::is_directory(*out, ec)) {
               throw InputError("out", *out, "a folder that exists or can be made");
             }
-            for (const auto& f : generator::write_vectors(*out)) {
+            Progress progress("vectors", "files", 8, *quiet);
+            generator::BuildProgress told;
+            if (progress.shown()) {
+              told = [&progress](std::size_t done, std::size_t, const std::string& building) {
+                progress.update(done, building);
+              };
+            }
+            const auto written = generator::write_vectors(*out, told);
+            progress.clear();
+            for (const auto& f : written) {
               std::fprintf(stderr, "%-22s %5zu cases  sha256 %s\n", f.name.c_str(), f.cases,
                            f.sha256.c_str());
             }

@@ -10,6 +10,7 @@
 #include "exit_status.hpp"
 #include "json_text.hpp"
 #include "output.hpp"
+#include "progress.hpp"
 #include "run_options.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/inputs.hpp"
@@ -24,6 +25,7 @@ struct Options {
   std::string at_tick;
   std::string claim_file;
   double budget_seconds = 10.0;
+  bool quiet = false;
 };
 
 // TRACE-2: the claim against the kit's metrics; past the window the verdict
@@ -47,6 +49,7 @@ Command add_verify(CLI::App& app) {
   command->add_option("--claim", o->claim_file, "JSON file of claimed metrics at that tick");
   command->add_option("--budget", o->budget_seconds, "wall-clock budget in seconds, a finite number > 0")
       ->capture_default_str();
+  command->add_flag("--quiet", o->quiet, "no progress on stderr (shown only when stderr is a terminal)");
   return {command, [o] {
     // NaN would fail every comparison with the clock: no budget at all.
     if (!(std::isfinite(o->budget_seconds) && o->budget_seconds > 0)) {
@@ -59,9 +62,12 @@ Command add_verify(CLI::App& app) {
     const auto start = std::chrono::steady_clock::now();
     const auto budget = std::chrono::duration<double>(o->budget_seconds);
     Simulation sim(run.seed, run.birds, run.weights, run.schedule, run.engine);
+    Progress progress("verify", "ticks", static_cast<std::size_t>(at_tick), o->quiet);
     while (sim.tick() < at_tick) {
       sim.advance();
+      progress.update(static_cast<std::size_t>(sim.tick()));
       if (std::chrono::steady_clock::now() - start > budget) {
+        progress.clear();
         std::fprintf(stderr,
                      "verify: over the %g s budget after %d of %d ticks; "
                      "lower --at-tick to at most %d\n",
@@ -69,6 +75,7 @@ Command add_verify(CLI::App& app) {
         return kOverBudget;
       }
     }
+    progress.clear();
     const Metrics truth = sim.metrics();
     int status = kSuccess;
     std::string line = "{\"seed\":" + std::to_string(run.seed) +

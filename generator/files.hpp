@@ -1,6 +1,8 @@
 // One builder per vector file; each lives in the source file of its name.
 #pragma once
 
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "vector_file.hpp"
@@ -17,6 +19,9 @@ VectorFile serialisation_vectors();  // serialisation_vectors.cpp
 VectorFile invalid_vectors();        // invalid_vectors.cpp
 
 // Every file, in the order the manifest lists them.
-std::vector<VectorFile> all_vector_files();
+// `progress`, when set, is told the files built so far and one still
+// being built, every fifth of a second (for `susurration vectors` on a terminal).
+using BuildProgress = std::function<void(std::size_t done, std::size_t total, const std::string& building)>;
+std::vector<VectorFile> all_vector_files(const BuildProgress& progress = {});
 
 }  // namespace susurration::generator

@@ -1,7 +1,9 @@
 // Writing the vector set and its manifest.
 #include "write_vectors.hpp"
 
+#include <chrono>
 #include <future>
+#include <thread>
 #include <stdexcept>
 
 #include "files.hpp"
@@ -10,12 +12,27 @@
 
 namespace susurration::generator {
 
-std::vector<VectorFile> all_vector_files() {
+std::vector<VectorFile> all_vector_files(const BuildProgress& progress) {
   // Each builder is independent and deterministic, so they may run at once.
+  static const char* const names[] = {"prng", "torus", "init", "step", "metrics", "trajectories", "serialisation",
+                                      "invalid"};
   std::vector<std::future<VectorFile>> jobs;
   for (auto* build : {prng_vectors, torus_vectors, init_vectors, step_vectors, metrics_vectors,
                       trajectory_vectors, serialisation_vectors, invalid_vectors}) {
     jobs.push_back(std::async(std::launch::async, build));
+  }
+  for (std::size_t done = 0; progress && done < jobs.size();) {
+    done = 0;
+    std::string building;
+    for (std::size_t k = 0; k < jobs.size(); ++k) {
+      if (jobs[k].wait_for(std::chrono::milliseconds(0)) == std::future_status::ready) {
+        ++done;
+      } else if (building.empty()) {
+        building = std::string(names[k]) + ".json";
+      }
+    }
+    progress(done, jobs.size(), building);
+    if (done < jobs.size()) std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
   std::vector<VectorFile> files;
   for (auto& job : jobs) {
@@ -24,8 +41,8 @@ std::vector<VectorFile> all_vector_files() {
   return files;
 }
 
-std::vector<WrittenFile> write_vectors(const std::filesystem::path& dir) {
-  const std::vector<VectorFile> files = all_vector_files();
+std::vector<WrittenFile> write_vectors(const std::filesystem::path& dir, const BuildProgress& progress) {
+  const std::vector<VectorFile> files = all_vector_files(progress);
   std::vector<std::pair<std::string, std::string>> texts;
   std::vector<WrittenFile> written;
   Json listing = Json::array();

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "atomic_file.hpp"
+#include "files.hpp"
 
 namespace susurration::generator {
 
@@ -19,6 +20,6 @@ struct WrittenFile {
 // a temporary name and a rename (atomic_file.hpp), then manifest.json last:
 // a failure leaves no half-written file behind. InputError (field "out")
 // when `dir` is not a folder that can be made or written into.
-std::vector<WrittenFile> write_vectors(const std::filesystem::path& dir);
+std::vector<WrittenFile> write_vectors(const std::filesystem::path& dir, const BuildProgress& progress = {});
 
 }  // namespace susurration::generator

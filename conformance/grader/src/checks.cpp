@@ -223,6 +223,9 @@ CaseResult grade_case(const VectorCase& c, Session& session) {
     if (r.outcome == Outcome::fail && c.category == "init") {
       r.clause = init_clause(expected.at("state"), response.body.at("state"));
     }
+    if (r.outcome == Outcome::fail && (c.category == "init" || c.category == "step")) {
+      r.engine_answer = std::make_shared<const Json>(response.body);
+    }
   }
   if (r.outcome == Outcome::fail || r.outcome == Outcome::pass_tolerant) r.hint = hint_for(c, false);
   return r;

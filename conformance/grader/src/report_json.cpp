@@ -31,8 +31,84 @@ Json reanchor_json(const std::optional<Reanchoring>& m) {
   return {{"segments", m->segments}, {"largest_relative", m->largest_relative}, {"unequal_ticks", m->unequal_ticks}};
 }
 
-Json case_json(const CaseResult& r, int stderr_tail) {
+// --- what the HTML report draws (report_html.cpp), carried here so that a
+// saved JSON report redraws the page without the vector set ----------------
+
+// A trajectory case's metric columns, the reference's and the engine's, and
+// what a chart marks: the window, the tolerance, the anchors, the chaos
+// horizon and the first tick the engine left the tolerance.
+Json chart_json(const VectorCase& c, const CaseResult& r) {
+  const Json& compare = c.json->at("compare");
+  const Json& reference = c.json->at("expected").at("metrics");
+  Json departure = nullptr;
+  if (r.engine_answer) {
+    bool same_length = true;
+    for (const auto& [field, column] : reference.items()) {
+      same_length = same_length && r.engine_answer->contains(field) && r.engine_answer->at(field).size() == column.size();
+    }
+    if (same_length) {
+      const Comparison cmp = compare_trajectory(compare.at("relative").get<double>(), compare.at("window").get<int>(),
+                                                reference, *r.engine_answer);
+      if (cmp.first_off) departure = {{"tick", *cmp.first_off->tick}, {"field", cmp.first_off->field}};
+    }
+  }
+  Json anchors = Json::array();
+  for (const Json& a : c.json->at("expected").at("anchors")) anchors.push_back(a.at("tick"));
+  return {{"ticks", c.json->at("input").at("ticks")},
+          {"window", compare.at("window")},
+          {"relative", compare.at("relative")},
+          {"anchors", anchors},
+          {"chaos_horizon", c.json->at("chaos_horizon").at("first_tick")},
+          {"departure", departure},
+          {"reference", reference},
+          {"engine", r.engine_answer ? *r.engine_answer : Json()}};
+}
+
+// A failing init or step case's state: the reference's positions, every
+// bird with a value outside the case's class, and the first few of those
+// values (a table of 400 birds helps nobody).
+constexpr std::size_t kPictureRows = 20;
+
+Json picture_json(const VectorCase& c, const CaseResult& r) {
+  const Json& compare = c.json->at("compare");
+  const Json& expected = c.json->at("expected").at("state");
+  const Json& actual = r.engine_answer->at("state");
+  static const char* const fields[] = {"x", "y", "vx", "vy"};
+  Json positions = Json::array(), engine_positions = Json::array(), birds = Json::array(), rows = Json::array();
+  std::size_t values = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    positions.push_back({expected[i].at(0), expected[i].at(1)});
+    const bool answered = i < actual.size();
+    engine_positions.push_back(answered ? Json{actual[i].at(0), actual[i].at(1)} : Json());
+    bool differs = !answered;
+    for (std::size_t f = 0; answered && f < 4; ++f) {
+      const Comparison cmp = compare_values(compare, Json{{"v", expected[i].at(f)}}, Json{{"v", actual[i].at(f)}});
+      if (cmp.within) continue;
+      differs = true;
+      ++values;
+      if (rows.size() < kPictureRows) {
+        rows.push_back({{"bird", i}, {"field", fields[f]}, {"expected", expected[i].at(f)},
+                        {"actual", actual[i].at(f)},
+                        {"ulps", cmp.first_off->ulps ? Json(*cmp.first_off->ulps) : Json()},
+                        {"relative", cmp.first_off->relative ? Json(*cmp.first_off->relative) : Json()}});
+      }
+    }
+    if (differs) birds.push_back(i);
+  }
+  return {{"width", 1000}, {"height", 600}, {"reference", positions}, {"engine", engine_positions},
+          {"differing_birds", birds}, {"differing_values", values}, {"rows", rows},
+          {"engine_birds", actual.size()}};
+}
+
+Json case_json(const CaseResult& r, int stderr_tail, const VectorCase* c) {
+  Json chart = nullptr, picture = nullptr;
+  if (c && c->category == "trajectories") chart = chart_json(*c, r);
+  if (c && r.engine_answer && r.engine_answer->contains("state") && r.engine_answer->at("state").is_array()) {
+    picture = picture_json(*c, r);
+  }
   return {{"id", r.id},
+          {"chart", chart},
+          {"picture", picture},
           {"file", r.file},
           {"category", r.category},
           {"clauses", r.clauses},
@@ -64,17 +140,20 @@ Json engine_json(const ReportInput& in) {
 
 }  // namespace
 
-std::string json_report(const ReportInput& in) {
+Json report_document(const ReportInput& in) {
   Counts total;
   std::map<std::string, Counts> by_category, by_clause;
   const StderrTails tails = stderr_tails(in.run);
+  std::map<std::string, const VectorCase*> by_id;
+  for (const VectorCase& c : in.set.cases) by_id.emplace(c.id(), &c);
   Json cases = Json::array();
   for (std::size_t k = 0; k < in.run.results.size(); ++k) {
     const CaseResult& r = in.run.results[k];
     total.add(r);
     by_category[r.category].add(r);
     for (const std::string& clause : r.clauses) by_clause[clause].add(r);
-    cases.push_back(case_json(r, tails.of_case[k]));
+    const auto found = by_id.find(r.id);
+    cases.push_back(case_json(r, tails.of_case[k], found == by_id.end() ? nullptr : found->second));
   }
   Json stderr_json = Json::array();
   for (const std::string* tail : tails.tails) stderr_json.push_back(*tail);
@@ -95,13 +174,16 @@ std::string json_report(const ReportInput& in) {
   counts["drift"] = total.drift;
   counts["expected-failures"] = total.expected_failures;
   counts["unexpected-passes"] = total.unexpected_passes;
-  const Json report = {
+  return {
       {"schema", "report.schema.json"},
       {"kit", "susurration 0.1.0"},
+      {"date", in.date},
+      {"command", in.command},
       {"engine", engine_json(in)},
       {"vectors", {{"dir", in.set.dir.string()},
                    {"spec_version", in.set.manifest.at("spec_version")},
                    {"generator_version", in.set.manifest.at("generator_version")},
+                   {"manifest_sha256", in.set.manifest_sha256},
                    {"files", files}}},
       {"selection", {{"cases_in_set", in.run.cases_in_set},
                      {"cases_selected", in.run.results.size()},
@@ -119,9 +201,12 @@ std::string json_report(const ReportInput& in) {
       {"clauses", clauses},
       {"stderr_tails", stderr_json},
       {"cases", cases}};
+}
+
+std::string json_report(const ReportInput& in) {
   // Engine text is valid UTF-8 by the time it is here (engine_text.hpp);
   // replacing, not throwing, is the last line of defence of "always a report".
-  return report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  return report_document(in).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace susurration::grader

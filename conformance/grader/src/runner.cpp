@@ -48,9 +48,11 @@ struct Worker {
     for (std::size_t k; (k = next.fetch_add(1)) < selected.size();) {
       const VectorCase& c = set.cases[selected[k]];
       const auto start = Clock::now();
+      if (options.on_case) options.on_case(k, false);
       results[k] = grade_guarded(c, session);
       results[k].seconds = std::chrono::duration<double>(Clock::now() - start).count();
       results[k].expected_to_fail = options.expect_fail.contains(results[k].id);
+      if (options.on_case) options.on_case(k, true);
     }
     try {
       session.close();

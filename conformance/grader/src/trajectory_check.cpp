@@ -280,6 +280,7 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
               {"weights", parameters.at("weights")}, {"schedule", parameters.at("schedule")},
               {"ticks", in.at("ticks")}, {"state_ticks", wanted}});
   if (judge_non_result(r, run, "run")) return r;
+  r.engine_answer = std::make_shared<const Json>(run.body.at("metrics"));
   if (const auto problem = column_problem(expected.at("metrics"), run.body.at("metrics"))) {
     r.outcome = Outcome::fail;
     r.check = "metrics";

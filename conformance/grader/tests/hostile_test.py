@@ -86,6 +86,19 @@ def check_report(fmt, text):
     return None
 
 
+def check_html_page(binary, saved, page):
+    """The HTML page of the run, drawn from its JSON report (REPORT-2): written, well-formed, no raw control character."""
+    r = subprocess.run([binary, "report", "--in", str(saved), "--output", str(page)], capture_output=True, text=True,
+                       timeout=120)
+    if r.returncode != 0:
+        fail("report --in the JSON report: exit %d: %s" % (r.returncode, r.stderr[-500:]))
+    text = page.read_text(encoding="utf-8")
+    ET.fromstring(text.split("\n", 1)[1])
+    bad = [c for c in text if ord(c) < 0x20 and c not in "\t\n\r"]
+    if bad:
+        fail("HTML report holds characters XML 1.0 forbids: %r" % bad[:5])
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--susurration", required=True)
@@ -129,6 +142,8 @@ def main():
             except UnicodeDecodeError as e:
                 fail("%s report is not valid UTF-8: %s" % (fmt, e))
             report = check_report(fmt, text)
+            if fmt == "json":
+                check_html_page(a.susurration, out, pathlib.Path(tmp) / "report.html")
             if report is not None:
                 if h["level"] is not None and report["level"] != h["level"]:
                     fail("level %r, expected %r" % (report["level"], h["level"]))

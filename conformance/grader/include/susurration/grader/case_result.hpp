@@ -42,6 +42,10 @@ struct CaseResult {
   // errored: the engine's last stderr lines, or null. Shared, not copied:
   // every case an engine process broke on points at its one tail.
   std::shared_ptr<const std::string> stderr_tail;
+  // What the HTML report draws (report_html.cpp): a trajectory's metric
+  // columns as the engine's run returned them, a failing init or step
+  // case's answer ({"state": ...}). Shared, so copying a result stays cheap.
+  std::shared_ptr<const Json> engine_answer;
   bool expected_to_fail = false;  // listed in --expect-fail
   double seconds = 0;
 };

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <stdexcept>
 #include <string>
 
 #include "susurration/grader/runner.hpp"
@@ -15,6 +16,8 @@ struct ReportInput {
   const Selection& selection;
   const GradeOptions& options;
   const GradeRun& run;
+  std::string date = "";     // when the run was graded, ISO 8601 UTC; shown by the JSON and HTML reports
+  std::string command = "";  // the kit's own command line that graded it
 };
 
 // Outcome counts of a set of cases.
@@ -56,7 +59,22 @@ class StderrQuoter {
 const CaseResult* first_failure(const GradeRun& run);
 
 std::string text_report(const ReportInput& in);
-std::string json_report(const ReportInput& in);
+std::string json_report(const ReportInput& in);  // report_document(in), dumped
+
+// The JSON report as a value: what json_report writes and what the HTML
+// page is drawn from, so a saved JSON report redraws the same page.
+Json report_document(const ReportInput& in);
+
+// The HTML page (report_html.cpp): one self-contained file, drawn from the
+// JSON report alone, so `susurration report` on a saved JSON report writes
+// the same bytes as `grade --report html`. A document that is not a grade
+// report throws ReportFormatError naming what is wrong.
+class ReportFormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+std::string html_from_report(const Json& report);
+std::string html_report(const ReportInput& in);  // html_from_report(report_document(in))
 std::string junit_report(const ReportInput& in);
 
 }  // namespace susurration::grader

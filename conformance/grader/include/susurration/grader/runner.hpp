@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -21,6 +22,9 @@ struct GradeOptions {
   int jobs = 1;
   std::set<std::string> expect_fail;
   bool keep_transcript = false;
+  // Told as each selected case (k indexes the selection) starts and
+  // finishes, from the worker threads: for progress on a terminal.
+  std::function<void(std::size_t k, bool finished)> on_case;
 };
 
 // The verdict of a grade run (PROTOCOL.md, "Levels"), each with its exit

@@ -1,0 +1,47 @@
+// `susurration report --in REPORT.json --output FILE.html`: the HTML page
+// of a saved JSON grade report, the same bytes `grade --report html` writes
+// for that run. The JSON report carries all the page draws (the metric
+// columns of both sides, the states of failing cases), so no vector set is
+// needed: CI keeps the JSON, people look later.
+#include <memory>
+#include <string>
+
+#include "atomic_file.hpp"
+#include "commands.hpp"
+#include "exit_status.hpp"
+#include "json_file.hpp"
+#include "output.hpp"
+#include "susurration/grader/report.hpp"
+
+namespace susurration::cli {
+
+Command add_report(CLI::App& app) {
+  struct Options {
+    std::string in, output;
+  };
+  auto o = std::make_shared<Options>();
+  CLI::App* command = app.add_subcommand("report", "draw the HTML page of a saved JSON grade report");
+  command->add_option("--in", o->in, "a report written by `grade --report json`")->required();
+  command->add_option("--output", o->output, "the page to write (a regular file or a new name; - for standard output)");
+  return {command, [o] {
+            const bool to_stdout = o->output.empty() || o->output == "-";
+            if (!to_stdout) generator::check_write_target("output", o->output);
+            // The bounds of a vector file: a report is smaller than the set it grades.
+            const auto report = read_json_file<nlohmann::json>("in", o->in, vector_file_bounds());
+            std::string page;
+            try {
+              page = grader::html_from_report(report);
+            } catch (const grader::ReportFormatError& e) {
+              throw InputError("in", o->in + ": " + e.what(), "a report written by grade --report json");
+            }
+            if (to_stdout) {
+              emit(page);
+              finish_output();
+            } else {
+              generator::write_atomically(o->output, page, "output");
+            }
+            return kSuccess;
+          }};
+}
+
+}  // namespace susurration::cli
