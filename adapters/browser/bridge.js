@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+'use strict';
+// An engine like any other, run inside a real browser:
+//   node adapters/browser/bridge.js chromium|firefox [PAGE] [--root DIR]
+// starts the browser headless, loads PAGE (by default the Node engine of
+// adapters/node, unchanged), hands each protocol line from stdin to the
+// page's globalThis.susurrationEngine.handleLine and prints its answer.
+// PAGE is a URL, or a file served with its folder (or --root DIR) on
+// 127.0.0.1. Exit status: 0 after shutdown or end of stdin, 2 a usage error,
+// 3 the browser is not installed, 4 the browser failed or died, 128+n a signal.
+const path = require('node:path');
+const readline = require('node:readline');
+const { drivers } = require('./lib/drivers.js');
+const { serve } = require('./lib/server.js');
+
+const USAGE = 'usage: node adapters/browser/bridge.js chromium|firefox [PAGE] [--root DIR]';
+
+function die(status, message) {
+  process.stderr.write(`bridge: ${message}\n`);
+  process.exit(status);
+}
+
+function parseArgs(argv) {
+  const args = { page: null, root: null };
+  const rest = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--root') {
+      if (i + 1 >= argv.length) die(2, `--root needs a folder\n${USAGE}`);
+      args.root = argv[++i];
+    } else rest.push(argv[i]);
+  }
+  if (rest.length < 1 || rest.length > 2 || !(rest[0] in drivers)) die(2, `invalid browser: ${rest[0] ?? '(none)'} (allowed: chromium, firefox)\n${USAGE}`);
+  args.browser = rest[0];
+  args.page = rest[1] || null;
+  return args;
+}
+
+// The URL the browser loads, and the folder served for it.
+async function pageUrl(args) {
+  if (args.page && /^[a-z]+:/i.test(args.page)) return args.page;
+  const page = args.page ? path.resolve(args.page) : path.join(__dirname, 'page', 'node-engine.html');
+  // The default page reaches ../../node, so its root is adapters/.
+  const root = path.resolve(args.root || (args.page ? path.dirname(page) : path.join(__dirname, '..')));
+  const rel = path.relative(root, page);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) die(2, `invalid --root: ${root} (allowed: a folder holding ${page})`);
+  const { origin } = await serve(root);
+  return `${origin}/${rel.split(path.sep).map(encodeURIComponent).join('/')}`;
+}
+
+// The id to echo when the page fails on a request: valid ids only (PROTO-6).
+function requestId(line) {
+  const m = /"id"\s*:\s*(\d+)\s*[,}]/.exec(line);
+  return m && Number.isSafeInteger(Number(m[1])) ? m[1] : 'null';
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const Driver = drivers[args.browser];
+  const binary = Driver.binary();
+  if (!binary) die(3, `${args.browser} is not installed (set SUSURRATION_${args.browser.toUpperCase()} to its binary)`);
+
+  const driver = new Driver();
+  let closing = false;
+  const shut = (status) => {
+    if (!closing) { closing = true; driver.close(); }
+    process.exit(status);
+  };
+  // Every way out kills the browser's processes and removes its profile.
+  process.on('exit', () => driver.close());
+  for (const [sig, n] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1], ['SIGQUIT', 3]]) process.on(sig, () => shut(128 + n));
+  process.on('uncaughtException', (e) => { process.stderr.write(`bridge: ${e && e.stack || e}\n`); shut(4); });
+  process.stdout.on('error', () => shut(0));
+
+  // Lines are queued from the first moment: the browser starts while the
+  // kit's hello waits (its deadline counts the browser's start, PROTO-3).
+  const queue = [];
+  let wake = null;
+  let ended = false;
+  const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
+  rl.on('line', (line) => { queue.push(line); if (wake) wake(); });
+  rl.on('close', () => { ended = true; if (wake) wake(); });
+
+  const url = await pageUrl(args);
+  try {
+    await driver.start(binary);
+    await driver.load(url);
+  } catch (e) {
+    die(4, `${args.browser} (${binary}) did not start or load ${url}: ${e.message}`);
+  }
+
+  for (;;) {
+    if (queue.length === 0) {
+      if (ended) shut(0);
+      await new Promise((r) => { wake = r; });
+      wake = null;
+      continue;
+    }
+    const line = queue.shift();
+    if (line.trim() === '') continue;
+    let answer;
+    try {
+      answer = await driver.ask(line);
+    } catch (e) {
+      if (driver.browser.child.exitCode !== null || driver.browser.child.signalCode !== null) die(4, e.message);
+      answer = JSON.stringify({ id: null, error: { code: 'internal', field: null, message: e.message.slice(0, 300) } })
+        .replace('"id":null', `"id":${requestId(line)}`);
+    }
+    let method = null;
+    try { method = JSON.parse(line).method; } catch { /* the page has answered it */ }
+    if (method === 'hello') answer = namingTheBrowser(answer, driver);
+    await new Promise((r) => process.stdout.write(answer + '\n', r));
+    if (method === 'shutdown' && /"result"/.test(answer)) shut(0);
+  }
+}
+
+// hello's language names the browser that runs the page, and its version.
+function namingTheBrowser(answer, driver) {
+  try {
+    const r = JSON.parse(answer);
+    if (!r.result || typeof r.result !== 'object') return answer;
+    const page = typeof r.result.language === 'string' ? `; page: ${r.result.language}` : '';
+    r.result.language = `${driver.name} ${driver.version} (headless${page})`;
+    return JSON.stringify(r);  // hello holds no float, so JSON.stringify keeps every value
+  } catch { return answer; }
+}
+
+main();
