@@ -71,9 +71,15 @@ function groupAlive(pgid) {
   return false;
 }
 
+// The owner file goes last, so that a bridge killed while removing leaves a
+// folder the next bridge sees as stale at once.
 function removeFolder(dir) {
   for (let i = 0; i < 20; i++) {
-    try { fs.rmSync(dir, { recursive: true, force: true }); return true; } catch { sleepSync(50); }
+    try {
+      for (const sub of ['p', 'h', 't']) fs.rmSync(path.join(dir, sub), { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true });
+      return true;
+    } catch { sleepSync(50); }
   }
   return !fs.existsSync(dir);
 }
@@ -93,7 +99,7 @@ function cleanStaleProfiles(tmp = os.tmpdir()) {
     }
     const [pid, started] = owner;
     if (pid && startTime(pid) === started) continue;  // its bridge still runs
-    killAll(path.join(dir, 'profile'), null);
+    killAll(path.join(dir, 'p'), null);
     removeFolder(dir);
   }
 }
@@ -104,10 +110,10 @@ class Browser {
     cleanStaleProfiles();
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX + process.pid + '-'));
     fs.writeFileSync(path.join(this.dir, 'owner'), `${process.pid} ${startTime(process.pid)}\n`);
-    this.profile = path.join(this.dir, 'profile');
-    this.home = path.join(this.dir, 'home');
-    fs.mkdirSync(this.profile);
-    fs.mkdirSync(this.home);
+    this.profile = path.join(this.dir, 'p');
+    this.home = path.join(this.dir, 'h');
+    this.tmp = path.join(this.dir, 't');  // short: Chromium puts a socket in it (108 bytes at most)
+    for (const d of [this.profile, this.home, this.tmp]) fs.mkdirSync(d);
     this.closed = false;
     // perl-base is Essential in Debian: setpgid(0, 0), then exec the browser
     // with the same pid. The browser gets a group of its own, so one kill
@@ -119,7 +125,8 @@ class Browser {
       stdio,
       env: {
         ...process.env, ...env, [MARKER]: this.profile,
-        HOME: this.home, XDG_CONFIG_HOME: path.join(this.home, '.config'),
+        // Chromium keeps files in TMPDIR (org.chromium.Chromium.*): ours.
+        HOME: this.home, TMPDIR: this.tmp, XDG_CONFIG_HOME: path.join(this.home, '.config'),
         XDG_CACHE_HOME: path.join(this.home, '.cache'), XDG_DATA_HOME: path.join(this.home, '.local/share'),
       },
     });

@@ -1,0 +1,50 @@
+'use strict';
+// browser.hung-page-leaves-no-browser-or-profile:
+//   node hung_page_test.js SUSURRATION_BIN chromium|firefox
+// Grades a page that hangs on init (test/hang-page.html) with a short
+// timeout, under a TMPDIR of its own, then asserts that the init case errored
+// with a missed deadline, that no process of a browser the bridge started is
+// alive, and that no profile folder is left. The kit SIGKILLs a hung bridge
+// at once, so its profile can only be removed by the bridge started next;
+// the serialisation cases after init give that bridge its turn.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { drivers } = require('../lib/drivers.js');
+const { MARKER } = require('../lib/processes.js');
+
+const [bin, browser] = process.argv.slice(2);
+if (!drivers[browser].binary()) {
+  console.log(`SKIP: ${browser} is not installed; install it (scripts/install-deps) to run this test`);
+  process.exit(77);
+}
+const here = path.resolve(__dirname, '..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hung-'));
+const engine = `node ${here}/bridge.js ${browser} ${here}/test/hang-page.html --root ${path.dirname(here)}`;
+const started = Date.now();
+const r = spawnSync(bin, ['grade', '--engine', engine, '--timeout', '8', '--jobs', '1',
+  '--only', 'init-seed-0-10-birds', '--only', 'serialise-2-decimals-*'],
+  { env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8' });
+process.stdout.write(r.stdout + r.stderr);
+console.log(`grade took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+const problems = [];
+if (r.status !== 3) problems.push(`grade exited ${r.status}, not 3 (incomplete)`);
+if (!/no response to init within/.test(r.stdout)) problems.push('the init case did not error with a missed deadline');
+const alive = [];
+for (const name of fs.readdirSync('/proc')) {
+  if (!/^\d+$/.test(name)) continue;
+  try {
+    const env = fs.readFileSync(`/proc/${name}/environ`, 'latin1');
+    const stat = fs.readFileSync(`/proc/${name}/stat`, 'latin1');
+    if (env.includes(`${MARKER}=${tmp}/`) && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z') alive.push(name);
+  } catch { /* gone */ }
+}
+if (alive.length) problems.push(`browser processes left: ${alive.join(' ')}`);
+const left = fs.readdirSync(tmp);
+if (left.length) problems.push(`left in TMPDIR: ${left.join(' ')}`);
+for (const pid of alive) { try { process.kill(Number(pid), 'SIGKILL'); } catch { /* gone */ } }
+fs.rmSync(tmp, { recursive: true, force: true });
+if (problems.length) { console.log('FAIL: ' + problems.join('; ')); process.exit(1); }
+console.log('PASS: the hung page errored, and no browser process or profile folder is left');
