@@ -6,11 +6,13 @@
 // with a missed deadline, that no process of a browser the bridge started is
 // alive, and that no profile folder is left. The kit SIGKILLs a hung bridge
 // at once, so its profile can only be removed by the bridge started next;
-// the serialisation cases after init give that bridge its turn.
+// the serialisation cases after init give that bridge its turn. Then, with
+// no kit around, it SIGTERMs a bridge whose page hangs and asserts the same:
+// the bridge's own cleanup, not the kit's, is what that checks.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const { drivers } = require('../lib/drivers.js');
 const { MARKER } = require('../lib/processes.js');
 
@@ -29,22 +31,56 @@ const r = spawnSync(bin, ['grade', '--engine', engine, '--timeout', '8', '--jobs
 process.stdout.write(r.stdout + r.stderr);
 console.log(`grade took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-const problems = [];
-if (r.status !== 3) problems.push(`grade exited ${r.status}, not 3 (incomplete)`);
-if (!/no response to init within/.test(r.stdout)) problems.push('the init case did not error with a missed deadline');
-const alive = [];
-for (const name of fs.readdirSync('/proc')) {
-  if (!/^\d+$/.test(name)) continue;
-  try {
-    const env = fs.readFileSync(`/proc/${name}/environ`, 'latin1');
-    const stat = fs.readFileSync(`/proc/${name}/stat`, 'latin1');
-    if (env.includes(`${MARKER}=${tmp}/`) && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z') alive.push(name);
-  } catch { /* gone */ }
+
+function leftovers(tmp) {
+  const problems = [];
+  const alive = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const env = fs.readFileSync(`/proc/${name}/environ`, 'latin1');
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'latin1');
+      if (env.includes(`${MARKER}=${tmp}/`) && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z') alive.push(name);
+    } catch { /* gone */ }
+  }
+  if (alive.length) problems.push(`browser processes left: ${alive.join(' ')}`);
+  for (const pid of alive) { try { process.kill(Number(pid), 'SIGKILL'); } catch { /* gone */ } }
+  const left = fs.readdirSync(tmp);
+  if (left.length) problems.push(`left in TMPDIR: ${left.join(' ')}`);
+  return problems;
 }
-if (alive.length) problems.push(`browser processes left: ${alive.join(' ')}`);
-const left = fs.readdirSync(tmp);
-if (left.length) problems.push(`left in TMPDIR: ${left.join(' ')}`);
-for (const pid of alive) { try { process.kill(Number(pid), 'SIGKILL'); } catch { /* gone */ } }
-fs.rmSync(tmp, { recursive: true, force: true });
-if (problems.length) { console.log('FAIL: ' + problems.join('; ')); process.exit(1); }
-console.log('PASS: the hung page errored, and no browser process or profile folder is left');
+
+// A bridge alone, its page spinning on init, then SIGTERM.
+function terminatedWhileHung() {
+  return new Promise((resolve) => {
+    const tmp2 = fs.mkdtempSync(path.join(os.tmpdir(), 'hung-'));
+    const child = spawn('node', [`${here}/bridge.js`, browser, `${here}/test/hang-page.html`, '--root', path.dirname(here)],
+      { env: { ...process.env, TMPDIR: tmp2 }, stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('"id":0,')) {
+        child.stdin.write('{"id":1,"method":"init","params":{"seed":0,"birds":10}}\n');
+        setTimeout(() => child.kill('SIGTERM'), 1000);
+      }
+    });
+    child.on('exit', (code, sig) => {
+      const problems = leftovers(tmp2);
+      if (code !== 143) problems.push(`the bridge ended with ${sig || code} on SIGTERM, not status 143`);
+      fs.rmSync(tmp2, { recursive: true, force: true });
+      resolve(problems.map((p) => `alone: ${p}`));
+    });
+    child.stdin.write('{"id":0,"method":"hello","params":{"protocol":1}}\n');
+  });
+}
+
+(async () => {
+  const problems = [];
+  if (r.status !== 3) problems.push(`grade exited ${r.status}, not 3 (incomplete)`);
+  if (!/no response to init within/.test(r.stdout)) problems.push('the init case did not error with a missed deadline');
+  problems.push(...leftovers(tmp));
+  fs.rmSync(tmp, { recursive: true, force: true });
+  problems.push(...await terminatedWhileHung());
+  if (problems.length) { console.log('FAIL: ' + problems.join('; ')); process.exit(1); }
+  console.log('PASS: the hung page errored, and no browser process or profile folder is left, with the kit or without');
+})();
