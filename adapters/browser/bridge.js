@@ -2,6 +2,7 @@
 'use strict';
 // An engine like any other, run inside a real browser:
 //   node adapters/browser/bridge.js chromium|firefox [PAGE] [--root DIR]
+//   node adapters/browser/bridge.js chromium|firefox --installed
 // starts the browser headless, loads PAGE (by default the Node engine of
 // adapters/node, unchanged), hands each protocol line from stdin to the
 // page's globalThis.susurrationEngine.handleLine and prints its answer.
@@ -13,7 +14,7 @@ const readline = require('node:readline');
 const { drivers } = require('./lib/drivers.js');
 const { serve } = require('./lib/server.js');
 
-const USAGE = 'usage: node adapters/browser/bridge.js chromium|firefox [PAGE] [--root DIR]';
+const USAGE = 'usage: node adapters/browser/bridge.js chromium|firefox [PAGE] [--root DIR] | --installed';
 
 function die(status, message) {
   process.stderr.write(`bridge: ${message}\n`);
@@ -21,12 +22,14 @@ function die(status, message) {
 }
 
 function parseArgs(argv) {
-  const args = { page: null, root: null };
+  const args = { page: null, root: null, installed: false };
   const rest = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--root') {
       if (i + 1 >= argv.length) die(2, `--root needs a folder\n${USAGE}`);
       args.root = argv[++i];
+    } else if (argv[i] === '--installed') {
+      args.installed = true;
     } else rest.push(argv[i]);
   }
   if (rest.length < 1 || rest.length > 2 || !(rest[0] in drivers)) die(2, `invalid browser: ${rest[0] ?? '(none)'} (allowed: chromium, firefox)\n${USAGE}`);
@@ -58,6 +61,8 @@ async function main() {
   const Driver = drivers[args.browser];
   const binary = Driver.binary();
   if (!binary) die(3, `${args.browser} is not installed (set SUSURRATION_${args.browser.toUpperCase()} to its binary)`);
+  // The browser that would run, for scripts that grade only what is there.
+  if (args.installed) { process.stdout.write(binary + '\n'); return; }
 
   const driver = new Driver();
   let closing = false;
