@@ -120,7 +120,13 @@ class Browser {
     // reaches all of it, but stays in our session and remains our child, so
     // the kit still finds it among the engine's descendants and by its token.
     // (Node's detached: true would also call setsid.)
-    this.child = spawn('perl', ['-e', 'setpgrp(0, 0) or die "setpgrp: $!"; exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!"',
+    // PR_SET_PDEATHSIG: a bridge killed outright (SIGKILL, where nothing of
+    // ours runs) takes the browser with it (Chromium also quits when its
+    // DevTools pipe closes, Firefox does not); the browser's children then
+    // lose their parent and exit, and the next bridge removes the profile.
+    const prctl = { x64: 157, arm64: 167 }[process.arch];
+    const deathSignal = prctl ? `my $p = getppid(); syscall(${prctl}, 1, 9); kill 9, $$ if getppid() != $p; ` : '';
+    this.child = spawn('perl', ['-e', `${deathSignal}setpgrp(0, 0) or die "setpgrp: $!"; exec { $ARGV[0] } @ARGV or die "exec $ARGV[0]: $!"`,
       binary, ...argv(this.profile)], {
       stdio,
       env: {

@@ -7,8 +7,9 @@
 // alive, and that no profile folder is left. The kit SIGKILLs a hung bridge
 // at once, so its profile can only be removed by the bridge started next;
 // the serialisation cases after init give that bridge its turn. Then, with
-// no kit around, it SIGTERMs a bridge whose page hangs and asserts the same:
-// the bridge's own cleanup, not the kit's, is what that checks.
+// no kit around, it SIGTERMs a bridge whose page hangs and asserts the same,
+// and SIGKILLs one and asserts that its browser died with it and that the
+// next bridge removed its profile: the bridge's own cleanup, not the kit's.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -32,8 +33,8 @@ process.stdout.write(r.stdout + r.stderr);
 console.log(`grade took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 
-function leftovers(tmp) {
-  const problems = [];
+// Browser processes started under one of this test's TMPDIRs.
+function browsersUnder(tmp) {
   const alive = [];
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -43,17 +44,26 @@ function leftovers(tmp) {
       if (env.includes(`${MARKER}=${tmp}/`) && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z') alive.push(name);
     } catch { /* gone */ }
   }
+  return alive;
+}
+// Whatever the verdict, the test itself leaves nothing running.
+const tmps = [tmp];
+process.on('exit', () => {
+  for (const t of tmps) for (const pid of browsersUnder(t)) { try { process.kill(Number(pid), 'SIGKILL'); } catch { /* gone */ } }
+});
+
+function leftovers(tmp) {
+  const problems = [];
+  const alive = browsersUnder(tmp);
   if (alive.length) problems.push(`browser processes left: ${alive.join(' ')}`);
-  for (const pid of alive) { try { process.kill(Number(pid), 'SIGKILL'); } catch { /* gone */ } }
   const left = fs.readdirSync(tmp);
   if (left.length) problems.push(`left in TMPDIR: ${left.join(' ')}`);
   return problems;
 }
 
-// A bridge alone, its page spinning on init, then SIGTERM.
-function terminatedWhileHung() {
+// A bridge alone under TMPDIR, its page spinning on init, then `signal`.
+function hungBridge(tmp2, signal) {
   return new Promise((resolve) => {
-    const tmp2 = fs.mkdtempSync(path.join(os.tmpdir(), 'hung-'));
     const child = spawn('node', [`${here}/bridge.js`, browser, `${here}/test/hang-page.html`, '--root', path.dirname(here)],
       { env: { ...process.env, TMPDIR: tmp2 }, stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
@@ -61,17 +71,42 @@ function terminatedWhileHung() {
       out += d;
       if (out.includes('"id":0,')) {
         child.stdin.write('{"id":1,"method":"init","params":{"seed":0,"birds":10}}\n');
-        setTimeout(() => child.kill('SIGTERM'), 1000);
+        setTimeout(() => child.kill(signal), 1000);
       }
     });
-    child.on('exit', (code, sig) => {
-      const problems = leftovers(tmp2);
-      if (code !== 143) problems.push(`the bridge ended with ${sig || code} on SIGTERM, not status 143`);
-      fs.rmSync(tmp2, { recursive: true, force: true });
-      resolve(problems.map((p) => `alone: ${p}`));
-    });
+    child.on('exit', (code, sig) => resolve(sig || code));
     child.stdin.write('{"id":0,"method":"hello","params":{"protocol":1}}\n');
   });
+}
+
+async function terminatedWhileHung() {
+  const tmp2 = fs.mkdtempSync(path.join(os.tmpdir(), 'hung-'));
+  tmps.push(tmp2);
+  const end = await hungBridge(tmp2, 'SIGTERM');
+  const problems = leftovers(tmp2);
+  if (end !== 143) problems.push(`the bridge ended with ${end} on SIGTERM, not status 143`);
+  fs.rmSync(tmp2, { recursive: true, force: true });
+  return problems.map((p) => `SIGTERM alone: ${p}`);
+}
+
+// SIGKILL leaves the bridge no say: its browser must die with it (parent
+// death signal), and the next bridge must remove the profile it left.
+async function killedWhileHung() {
+  const tmp2 = fs.mkdtempSync(path.join(os.tmpdir(), 'hung-'));
+  tmps.push(tmp2);
+  await hungBridge(tmp2, 'SIGKILL');
+  let problems;
+  for (let waited = 0; waited <= 3000; waited += 100) {
+    problems = leftovers(tmp2).filter((p) => p.startsWith('browser'));
+    if (problems.length === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const next = spawnSync('node', [`${here}/bridge.js`, browser], { env: { ...process.env, TMPDIR: tmp2 },
+    input: '{"id":0,"method":"shutdown","params":{}}\n', encoding: 'utf8' });
+  if (next.status !== 0) problems.push(`the next bridge exited ${next.status}: ${next.stderr}`);
+  problems.push(...leftovers(tmp2).map((p) => `after the next bridge: ${p}`));
+  fs.rmSync(tmp2, { recursive: true, force: true });
+  return problems.map((p) => `SIGKILL alone: ${p}`);
 }
 
 (async () => {
@@ -80,7 +115,7 @@ function terminatedWhileHung() {
   if (!/no response to init within/.test(r.stdout)) problems.push('the init case did not error with a missed deadline');
   problems.push(...leftovers(tmp));
   fs.rmSync(tmp, { recursive: true, force: true });
-  problems.push(...await terminatedWhileHung());
+  for (const found of await Promise.all([terminatedWhileHung(), killedWhileHung()])) problems.push(...found);
   if (problems.length) { console.log('FAIL: ' + problems.join('; ')); process.exit(1); }
   console.log('PASS: the hung page errored, and no browser process or profile folder is left, with the kit or without');
 })();
