@@ -9,6 +9,7 @@
 // PAGE is a URL, or a file served with its folder (or --root DIR) on
 // 127.0.0.1. Exit status: 0 after shutdown or end of stdin, 2 a usage error,
 // 3 the browser is not installed, 4 the browser failed or died, 128+n a signal.
+const fs = require('node:fs');
 const path = require('node:path');
 const readline = require('node:readline');
 const { drivers } = require('./lib/drivers.js');
@@ -42,6 +43,7 @@ function parseArgs(argv) {
 async function pageUrl(args) {
   if (args.page && /^[a-z]+:/i.test(args.page)) return args.page;
   const page = args.page ? path.resolve(args.page) : path.join(__dirname, 'page', 'node-engine.html');
+  if (!fs.existsSync(page) || !fs.statSync(page).isFile()) die(2, `invalid PAGE: ${args.page} (allowed: a URL or an existing file)`);
   // The default page reaches ../../node, so its root is adapters/.
   const root = path.resolve(args.root || (args.page ? path.dirname(page) : path.join(__dirname, '..')));
   const rel = path.relative(root, page);
