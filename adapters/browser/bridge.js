@@ -14,6 +14,7 @@ const path = require('node:path');
 const readline = require('node:readline');
 const { drivers } = require('./lib/drivers.js');
 const { serve } = require('./lib/server.js');
+const { cleanStaleProfiles } = require('./lib/processes.js');
 
 const USAGE = 'usage: node adapters/browser/bridge.js chromium|firefox [PAGE] [--root DIR] | --installed';
 
@@ -78,14 +79,22 @@ async function main() {
   process.on('uncaughtException', (e) => { process.stderr.write(`bridge: ${e && e.stack || e}\n`); shut(4); });
   process.stdout.on('error', () => shut(0));
 
-  // Lines are queued from the first moment: the browser starts while the
-  // kit's hello waits (its deadline counts the browser's start, PROTO-3).
+  // Profiles left by bridges that died go first, whatever happens next.
+  cleanStaleProfiles();
   const queue = [];
   let wake = null;
   let ended = false;
   const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
   rl.on('line', (line) => { queue.push(line); if (wake) wake(); });
   rl.on('close', () => { ended = true; if (wake) wake(); });
+  // The browser starts with the first line (the kit sends hello at once, and
+  // its deadline counts the browser's start, PROTO-3); a stdin that ends
+  // before any line costs no browser at all.
+  while (queue.length === 0 && !ended) {
+    await new Promise((r) => { wake = r; });
+    wake = null;
+  }
+  if (queue.length === 0) return;
 
   const url = await pageUrl(args);
   try {
