@@ -3,7 +3,11 @@
 //   node grade_test.js SUSURRATION_BIN chromium|firefox
 // Grades the whole vector set through the bridge (the default page: the
 // Node engine, V8's or SpiderMonkey's libm) and passes when the level is
-// exact or conformant. Skips (77) when the browser is not installed.
+// exact or conformant, and no profile folder is left in the TMPDIR it gave
+// the bridges (the kit gives an engine one second to exit after shutdown).
+// Skips (77) when the browser is not installed.
+const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { drivers } = require('../lib/drivers.js');
@@ -16,12 +20,20 @@ if (!drivers[browser].binary()) {
 // --timeout 60: the hello deadline is the base alone (PROTO-3) and must hold
 // the browser's start, which takes Firefox 3-4 s on an idle machine and
 // over 10 s on a loaded one.
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'grade-'));
 const child = spawn(bin, ['grade', '--engine', `node ${path.resolve(__dirname, '..', 'bridge.js')} ${browser}`,
-  '--jobs', '2', '--timeout', '60'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  '--jobs', '2', '--timeout', '60'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TMPDIR: tmp } });
 let out = '';
 child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
 child.on('exit', (code) => {
-  const ok = code === 0 && /^Level: (exact|conformant)$/m.test(out);
-  console.log(ok ? `PASS: ${browser} grades ${/^Level: (\w+)/m.exec(out)[1]}` : `FAIL: grade exited ${code}, level not exact or conformant`);
-  process.exit(ok ? 0 : 1);
+  const level = /^Level: (exact|conformant)$/m.test(out);
+  const left = fs.readdirSync(tmp);
+  fs.rmSync(tmp, { recursive: true, force: true });
+  if (code === 0 && level && left.length === 0) {
+    console.log(`PASS: ${browser} grades ${/^Level: (\w+)/m.exec(out)[1]}, and no profile folder is left`);
+    process.exit(0);
+  }
+  console.log(`FAIL: grade exited ${code}${level ? '' : ', level not exact or conformant'}` +
+              `${left.length ? `, left in TMPDIR: ${left.join(' ')}` : ''}`);
+  process.exit(1);
 });
