@@ -103,6 +103,17 @@ async function main() {
   } catch (e) {
     die(4, `${args.browser} (${binary}) did not start or load ${url}: ${e.message}`);
   }
+  // Said on stderr, which the kit quotes, in case the wait ends in a missed
+  // deadline: a page that never exposes its engine is the usual cause.
+  // (A page may define it after its load event, as the default page does.)
+  let exposed = false;
+  for (let waited = 0; !exposed && waited < 3000; waited += 100) {
+    exposed = await driver.hasEngine();
+    if (!exposed) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!exposed) {
+    process.stderr.write(`bridge: ${url} has loaded but not defined globalThis.susurrationEngine in 3 s; waiting up to 20 s more\n`);
+  }
 
   for (;;) {
     if (queue.length === 0) {

@@ -13,13 +13,16 @@ const { WebSocketClient } = require('./websocket.js');
 // protocol line, and returns its answer line.
 const ASK = `async (line) => {
   for (let waited = 0; !globalThis.susurrationEngine; waited += 10) {
-    if (waited > 20000) throw new Error('the page defines no globalThis.susurrationEngine');
+    if (waited > 20000) throw new Error('the page has not defined globalThis.susurrationEngine');
     await new Promise((r) => setTimeout(r, 10));
   }
   const answer = await globalThis.susurrationEngine.handleLine(line);
   if (typeof answer !== 'string') throw new Error('handleLine returned a ' + typeof answer + ', not a string');
   return answer;
 }`;
+
+// Whether the page has exposed its engine yet.
+const EXPOSED = "typeof globalThis.susurrationEngine === 'object' && globalThis.susurrationEngine !== null";
 
 function findProgram(names) {
   for (const name of names) {
@@ -142,6 +145,11 @@ class Chromium {
     await Promise.race([loaded, this.gone]);
   }
 
+  async hasEngine() {
+    const r = await this.send('Runtime.evaluate', { expression: EXPOSED, returnByValue: true }, this.session);
+    return r.result.value === true;
+  }
+
   async ask(line) {
     const r = await Promise.race([this.gone, this.send('Runtime.evaluate', {
       expression: `(${ASK})(${JSON.stringify(line)})`, awaitPromise: true, returnByValue: true,
@@ -219,6 +227,11 @@ class Firefox {
     const tree = await this.send('browsingContext.getTree', {});
     this.context = tree.contexts[0].context;
     await this.send('browsingContext.navigate', { context: this.context, url, wait: 'complete' });
+  }
+
+  async hasEngine() {
+    const r = await this.send('script.evaluate', { expression: EXPOSED, awaitPromise: false, target: { context: this.context } });
+    return r.type === 'success' && r.result.value === true;
   }
 
   async ask(line) {
