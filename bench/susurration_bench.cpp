@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "susurration/fast_engine.hpp"
+#include "susurration/fast_simulation.hpp"
 #include "susurration/init.hpp"
 #include "susurration/metrics.hpp"
 #include "susurration/serialise.hpp"
@@ -37,16 +38,29 @@ constexpr std::uint32_t kSeed = 42;
 constexpr int kVerifyTicks = 20000;
 constexpr int kPlainVerifyTicks = 200;  // BENCHMARKS.md scales these by 100
 
+// The engines `--engine` offers (cli/engine_choice.hpp).
+enum class Engine { fast, grid, scan };
+
 // What `susurration verify --seed 42 --birds 400 --at-tick T --weights W`
 // computes: the run from tick 0, then the metrics and the state hash.
+template <typename Sim>
+void run_and_measure(Sim& sim, int ticks) {
+  while (sim.tick() < ticks) {
+    sim.advance();
+  }
+  benchmark::DoNotOptimize(sim.metrics());
+  benchmark::DoNotOptimize(state_hash(sim.state()));
+}
+
 void verify(benchmark::State& st, Engine engine, Weights w, int ticks) {
   for (auto _ : st) {
-    Simulation sim(kSeed, 400, w, {}, engine);
-    while (sim.tick() < ticks) {
-      sim.advance();
+    if (engine == Engine::fast) {
+      FastSimulation sim(kSeed, 400, w, {});
+      run_and_measure(sim, ticks);
+    } else {
+      Simulation sim(kSeed, 400, w, {}, engine == Engine::scan ? Query::scan : Query::grid);
+      run_and_measure(sim, ticks);
     }
-    benchmark::DoNotOptimize(sim.metrics());
-    benchmark::DoNotOptimize(state_hash(sim.state()));
   }
   st.counters["ticks"] = ticks;
 }

@@ -31,7 +31,7 @@ Command add_simulate(CLI::App& app) {
     // Everything is checked before the first line is printed.
     const Run run = parse(o->run);
     const int ticks = parse_ticks(o->ticks);
-    Simulation sim(run.seed, run.birds, run.weights, run.schedule, run.engine);
+    EngineRun sim(run.engine, run.seed, run.birds, run.weights, run.schedule);
     for (;;) {
       std::string line = "{\"tick\":" + std::to_string(sim.tick()) + "," + metrics_fields(sim.metrics());
       if (o->state_every > 0 && sim.tick() % o->state_every == 0) {
