@@ -144,6 +144,39 @@ void tick_fast(benchmark::State& st, int n, int threads) {
       benchmark::Counter(static_cast<double>(c.list_builds), benchmark::Counter::kAvgIterations);
 }
 
+// Issue 15's per-tick rows: the fast engine on the machine's threads from
+// seed 42, unaligned (its first 100 ticks) or aligned (100 ticks after
+// 5,000). Both phases run the same 100 ticks whatever the size, so the time
+// per tick against n shows how far from linear the engine is.
+constexpr int kPhaseTicks = 100;
+constexpr int kAlignedAfter = 5000;
+
+const State& aligned(int n) {
+  static std::map<int, State> states;
+  auto [at, added] = states.try_emplace(n);
+  if (added) {
+    FastFlock flock(initialise(kSeed, n), FastFlock::default_threads());
+    for (int t = 0; t < kAlignedAfter; ++t) {
+      flock.step(Weights{});
+    }
+    at->second = flock.state();
+  }
+  return at->second;
+}
+
+void tick_phase(benchmark::State& st, int n, bool after_alignment) {
+  // A fresh flock per repetition, so every repetition steps the same ticks.
+  FastFlock flock(after_alignment ? aligned(n) : initialise(kSeed, n), FastFlock::default_threads());
+  for (auto _ : st) {
+    flock.step(Weights{});
+  }
+  const FastCounters& c = flock.counters();
+  using benchmark::Counter;
+  st.counters["pairs_within_90"] = Counter(static_cast<double>(c.neighbour_pairs), Counter::kAvgIterations);
+  st.counters["pre_tests"] = Counter(static_cast<double>(c.pre_tests), Counter::kAvgIterations);
+  st.counters["list_builds"] = Counter(static_cast<double>(c.list_builds), Counter::kAvgIterations);
+}
+
 // The metrics of the bunched 400-bird flock: measure() against FastFlock.
 void metrics_reference(benchmark::State& st) {
   const State& s = warmed(400);
@@ -245,6 +278,17 @@ void register_all() {
           ("tick/fast" + size + "/threads:" + std::to_string(threads)).c_str(), tick_fast, n,
           threads)
           ->Iterations(ticks_measured(n))
+          ->Unit(benchmark::kMicrosecond)
+          ->UseRealTime();
+    }
+  }
+  for (int n : {400, 2000, 10000}) {
+    for (bool after : {false, true}) {
+      benchmark::RegisterBenchmark(
+          ("tick/fast/" + std::string(after ? "aligned" : "unaligned") + "/n:" + std::to_string(n))
+              .c_str(),
+          tick_phase, n, after)
+          ->Iterations(kPhaseTicks)
           ->Unit(benchmark::kMicrosecond)
           ->UseRealTime();
     }
