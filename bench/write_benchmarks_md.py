@@ -87,7 +87,9 @@ def fmt_time(seconds):
         return "%.2f s" % seconds
     if seconds >= 1e-3:
         return "%.2f ms" % (seconds * 1e3)
-    return "%.1f µs" % (seconds * 1e6)
+    if seconds >= 1e-6:
+        return "%.1f µs" % (seconds * 1e6)
+    return "%.0f ns" % (seconds * 1e9)
 
 
 def fmt_count(x):
@@ -198,10 +200,14 @@ def main():
     w("")
     w("Time per tick of the fast engine on the machine's threads from seed 42, weights 1,1,1: "
       "*unaligned* is its first 100 ticks, *aligned* 100 ticks after 5,000. *Against linear* "
-      "divides the time per bird by the time per bird at 400 (1.00 is linear).")
+      "divides the time per bird by the time per bird at 400 (1.00 is linear). *Pairs/bird* is "
+      "the ordered pairs within 90 per tick over n: the field stays 1000 × 600, so a bird's "
+      "neighbours grow with n, and every one of them enters its sums (STEP-2..5); time per "
+      "pair is the cost of the work the step cannot skip.")
     w("")
-    w("| n | unaligned | per bird | against linear | aligned | per bird | against linear |")
-    w("|---:|---:|---:|---:|---:|---:|---:|")
+    w("| n | unaligned | per bird | against linear | pairs/bird | per pair | aligned | per bird | "
+      "against linear | pairs/bird | per pair |")
+    w("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     linear = {}
     for phase in ("unaligned", "aligned"):
         base = median_seconds(runs, "tick/fast/%s/n:400" % phase) / 400
@@ -210,8 +216,11 @@ def main():
     for n in PHASE_SIZES:
         cells = []
         for phase in ("unaligned", "aligned"):
-            t = median_seconds(runs, "tick/fast/%s/n:%d" % (phase, n))
-            cells += [fmt_time(t), fmt_time(t / n), "%.2f" % linear[phase][n]]
+            name = "tick/fast/%s/n:%d" % (phase, n)
+            t = median_seconds(runs, name)
+            pairs = median_counter(runs, name, "pairs_within_90")
+            cells += [fmt_time(t), fmt_time(t / n), "%.2f" % linear[phase][n], "%.1f" % (pairs / n),
+                      fmt_time(t / pairs) if pairs else "–"]
         w("| %d | %s |" % (n, " | ".join(cells)))
     w("")
 
