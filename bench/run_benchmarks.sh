@@ -53,6 +53,9 @@ for k in $(seq "$repetitions"); do
   /usr/bin/time -v "$build/cli/susurration" "${verify_args[@]}" >"$out/verify-$k.json" \
     2>"$out/verify-time-$k.txt"
 done
+# The same run on the plain reference (the grid, the quicker of its two
+# queries), once and untimed: its state hash must be the fast engine's.
+"$build/cli/susurration" "${verify_args[@]}" --budget 7200 --engine grid >"$out/verify-grid.json"
 # The grader and the vector generator, in a fresh random order each repetition.
 for k in $(seq "$repetitions"); do
   for task in $(printf '%s\n' grade-jobs-1 grade-jobs-2 engine-replay vectors | shuf); do

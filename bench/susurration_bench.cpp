@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "susurration/fast_engine.hpp"
+#include "susurration/fast_simulation.hpp"
 #include "susurration/init.hpp"
 #include "susurration/metrics.hpp"
 #include "susurration/serialise.hpp"
@@ -24,6 +25,7 @@
 #include "susurration/step.hpp"
 #include "susurration/grader/engine_process.hpp"
 #include "susurration/grader/session.hpp"
+#include "plain_flock.hpp"
 
 #ifndef SUSURRATION_CLI
 #error "SUSURRATION_CLI names the susurration executable (bench/CMakeLists.txt)"
@@ -37,16 +39,51 @@ constexpr std::uint32_t kSeed = 42;
 constexpr int kVerifyTicks = 20000;
 constexpr int kPlainVerifyTicks = 200;  // BENCHMARKS.md scales these by 100
 
+// The engines `--engine` offers (cli/engine_choice.hpp), and the textbook
+// all-pairs loop (plain_flock.hpp) they are measured against.
+enum class Engine { fast, grid, scan, plain };
+
+// The all-pairs yardstick behind Simulation's interface (no schedule here).
+class PlainRun {
+ public:
+  PlainRun(std::uint32_t seed, int birds, Weights w) : state_(initialise(seed, birds)), w_(w) {}
+  int tick() const { return tick_; }
+  const State& state() const { return state_; }
+  Metrics metrics() const { return measure(state_); }
+  void advance() {
+    state_ = bench::plain_step(state_, w_);
+    ++tick_;
+  }
+
+ private:
+  State state_;
+  Weights w_;
+  int tick_ = 0;
+};
+
 // What `susurration verify --seed 42 --birds 400 --at-tick T --weights W`
 // computes: the run from tick 0, then the metrics and the state hash.
+template <typename Sim>
+void run_and_measure(Sim& sim, int ticks) {
+  while (sim.tick() < ticks) {
+    sim.advance();
+  }
+  benchmark::DoNotOptimize(sim.metrics());
+  benchmark::DoNotOptimize(state_hash(sim.state()));
+}
+
 void verify(benchmark::State& st, Engine engine, Weights w, int ticks) {
   for (auto _ : st) {
-    Simulation sim(kSeed, 400, w, {}, engine);
-    while (sim.tick() < ticks) {
-      sim.advance();
+    if (engine == Engine::fast) {
+      FastSimulation sim(kSeed, 400, w, {});
+      run_and_measure(sim, ticks);
+    } else if (engine == Engine::plain) {
+      PlainRun sim(kSeed, 400, w);
+      run_and_measure(sim, ticks);
+    } else {
+      Simulation sim(kSeed, 400, w, {}, engine == Engine::scan ? Query::scan : Query::grid);
+      run_and_measure(sim, ticks);
     }
-    benchmark::DoNotOptimize(sim.metrics());
-    benchmark::DoNotOptimize(state_hash(sim.state()));
   }
   st.counters["ticks"] = ticks;
 }
@@ -105,6 +142,39 @@ void tick_fast(benchmark::State& st, int n, int threads) {
                     static_cast<double>(c.neighbour_pairs));
   st.counters["list_builds"] =
       benchmark::Counter(static_cast<double>(c.list_builds), benchmark::Counter::kAvgIterations);
+}
+
+// Issue 15's per-tick rows: the fast engine on the machine's threads from
+// seed 42, unaligned (its first 100 ticks) or aligned (100 ticks after
+// 5,000). Both phases run the same 100 ticks whatever the size, so the time
+// per tick against n shows how far from linear the engine is.
+constexpr int kPhaseTicks = 100;
+constexpr int kAlignedAfter = 5000;
+
+const State& aligned(int n) {
+  static std::map<int, State> states;
+  auto [at, added] = states.try_emplace(n);
+  if (added) {
+    FastFlock flock(initialise(kSeed, n), FastFlock::default_threads());
+    for (int t = 0; t < kAlignedAfter; ++t) {
+      flock.step(Weights{});
+    }
+    at->second = flock.state();
+  }
+  return at->second;
+}
+
+void tick_phase(benchmark::State& st, int n, bool after_alignment) {
+  // A fresh flock per repetition, so every repetition steps the same ticks.
+  FastFlock flock(after_alignment ? aligned(n) : initialise(kSeed, n), FastFlock::default_threads());
+  for (auto _ : st) {
+    flock.step(Weights{});
+  }
+  const FastCounters& c = flock.counters();
+  using benchmark::Counter;
+  st.counters["pairs_within_90"] = Counter(static_cast<double>(c.neighbour_pairs), Counter::kAvgIterations);
+  st.counters["pre_tests"] = Counter(static_cast<double>(c.pre_tests), Counter::kAvgIterations);
+  st.counters["list_builds"] = Counter(static_cast<double>(c.list_builds), Counter::kAvgIterations);
 }
 
 // The metrics of the bunched 400-bird flock: measure() against FastFlock.
@@ -183,7 +253,13 @@ void register_all() {
     const std::string w = set.name;
     for (auto [engine, name, ticks] : {std::tuple{Engine::fast, "fast", kVerifyTicks},
                                        std::tuple{Engine::scan, "scan", kPlainVerifyTicks},
-                                       std::tuple{Engine::grid, "grid", kPlainVerifyTicks}}) {
+                                       std::tuple{Engine::grid, "grid", kPlainVerifyTicks},
+                                       std::tuple{Engine::plain, "plain", kVerifyTicks}}) {
+      // The yardstick runs all 20,000 ticks (half a minute a run): at the
+      // default weights only, the ratio issue 15 asks for.
+      if (engine == Engine::plain && w != "1,1,1") {
+        continue;
+      }
       benchmark::RegisterBenchmark(("verify/" + std::string(name) + "/" + w).c_str(), verify,
                                    engine, set.w, ticks)
           ->Iterations(1)
@@ -202,6 +278,17 @@ void register_all() {
           ("tick/fast" + size + "/threads:" + std::to_string(threads)).c_str(), tick_fast, n,
           threads)
           ->Iterations(ticks_measured(n))
+          ->Unit(benchmark::kMicrosecond)
+          ->UseRealTime();
+    }
+  }
+  for (int n : {400, 2000, 10000}) {
+    for (bool after : {false, true}) {
+      benchmark::RegisterBenchmark(
+          ("tick/fast/" + std::string(after ? "aligned" : "unaligned") + "/n:" + std::to_string(n))
+              .c_str(),
+          tick_phase, n, after)
+          ->Iterations(kPhaseTicks)
           ->Unit(benchmark::kMicrosecond)
           ->UseRealTime();
     }

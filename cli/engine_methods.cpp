@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "susurration/fast_engine.hpp"
+#include "susurration/fast_simulation.hpp"
 #include "susurration/forms.hpp"
 #include "susurration/init.hpp"
 #include "susurration/inputs.hpp"
@@ -158,7 +159,7 @@ Json run(const Json& p) {
   RunRequest r = run_request(p);
   const int ticks = forms::run_ticks(required(p, "ticks"));
   const std::vector<int> wanted = state_ticks(required(p, "state_ticks"), ticks);
-  Simulation sim(r.seed, r.birds, r.weights, std::move(r.schedule));
+  FastSimulation sim(r.seed, r.birds, r.weights, std::move(r.schedule));
   Json polarization = Json::array();
   Json clusters = Json::array();
   Json nearest = Json::array();
@@ -219,7 +220,7 @@ Json run_from(const Json& p) {
 Json verify(const Json& p) {
   RunRequest r = run_request(p);
   const int at_tick = forms::at_tick(required(p, "at_tick"));
-  Simulation sim(r.seed, r.birds, r.weights, std::move(r.schedule));
+  FastSimulation sim(r.seed, r.birds, r.weights, std::move(r.schedule));
   while (sim.tick() < at_tick) {
     sim.advance();
   }

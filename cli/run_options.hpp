@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engine_choice.hpp"
 #include "susurration/metrics.hpp"
 #include "susurration/simulation.hpp"
 
@@ -27,7 +28,7 @@ struct Run {
   int birds;
   Weights weights;
   Schedule schedule;
-  Engine engine;  // --engine: which engine the commands hand to Simulation
+  Engine engine;  // --engine: which engine the commands run (EngineRun)
 };
 
 // Throws InputError naming the first bad value.

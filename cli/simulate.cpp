@@ -34,7 +34,7 @@ Command add_simulate(CLI::App& app) {
     // Everything is checked before the first line is printed.
     const Run run = parse(o->run);
     const int ticks = parse_ticks(o->ticks);
-    Simulation sim(run.seed, run.birds, run.weights, run.schedule, run.engine);
+    EngineRun sim(run.engine, run.seed, run.birds, run.weights, run.schedule);
     Progress progress("simulate", "ticks", static_cast<std::size_t>(ticks), o->quiet);
     for (;;) {
       std::string line = "{\"tick\":" + std::to_string(sim.tick()) + "," + metrics_fields(sim.metrics());

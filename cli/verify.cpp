@@ -61,7 +61,7 @@ Command add_verify(CLI::App& app) {
         o->claim_file.empty() ? std::nullopt : std::optional(read_claim(o->claim_file, at_tick));
     const auto start = std::chrono::steady_clock::now();
     const auto budget = std::chrono::duration<double>(o->budget_seconds);
-    Simulation sim(run.seed, run.birds, run.weights, run.schedule, run.engine);
+    EngineRun sim(run.engine, run.seed, run.birds, run.weights, run.schedule);
     Progress progress("verify", "ticks", static_cast<std::size_t>(at_tick), o->quiet);
     while (sim.tick() < at_tick) {
       sim.advance();

@@ -29,29 +29,11 @@ Simulation::Simulation(std::uint32_t seed, int birds, Weights initial, Schedule 
       query_(query),
       state_(initialise(seed, birds)) {}
 
-Simulation::Simulation(std::uint32_t seed, int birds, Weights initial, Schedule schedule,
-                       Engine engine)
-    : Simulation(seed, birds, initial, std::move(schedule),
-                 engine == Engine::scan ? Query::scan : Query::grid) {
-  if (engine == Engine::fast) {
-    fast_.emplace(state_, FastFlock::default_threads());
-    state_.clear();  // the flock holds the state from here on
-  }
-}
-
-const State& Simulation::state() const { return fast_ ? fast_->state() : state_; }
-
-Metrics Simulation::metrics() const { return fast_ ? fast_->metrics() : measure(state_); }
+Metrics Simulation::metrics() const { return measure(state_); }
 
 void Simulation::advance() {
   const Weights w = weights_at(initial_, schedule_, tick_);
-  if (fast_) {
-    fast_->step(w);
-    counters_.distance_tests = fast_->counters().pre_tests;
-    counters_.neighbour_pairs = fast_->counters().neighbour_pairs;
-  } else {
-    state_ = step(state_, w, query_, &counters_);
-  }
+  state_ = step(state_, w, query_, &counters_);
   ++tick_;
 }
 

@@ -2,8 +2,8 @@
 // reference's, with each bird's neighbours summed in decreasing index
 // order; CMakeLists.txt makes it) behind the fast engine's interface.
 // `susurration engine` steps with FastFlock, and runs and verifies with
-// Simulation's default Engine::fast (cli/engine_methods.cpp); with this file
-// in place of reference/src/fast_engine*.cpp, whose sums run in increasing
+// FastSimulation (cli/engine_methods.cpp); with this file in place of
+// fast_engine/src/fast_engine*.cpp, whose sums run in increasing
 // index order by design, every answer comes from the reversed step.
 // Threads and vector units are the fast engine's business and are ignored.
 #include <memory>

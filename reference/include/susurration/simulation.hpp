@@ -2,10 +2,8 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <vector>
 
-#include "susurration/fast_engine.hpp"
 #include "susurration/metrics.hpp"
 #include "susurration/neighbours.hpp"
 #include "susurration/state.hpp"
@@ -25,26 +23,17 @@ using Schedule = std::vector<WeightChange>;
 // The weights in force for the step from `tick` to `tick + 1`.
 Weights weights_at(const Weights& initial, const Schedule& schedule, int tick);
 
-// Which engine runs a Simulation. All three make the same world, bit for bit
-// (DET-4); they differ in speed.
-enum class Engine {
-  fast,  // FastFlock (fast_engine.hpp) on FastFlock::default_threads() threads
-  grid,  // the plain step() with Query::grid and measure()
-  scan,  // the plain step() with Query::scan and measure(): the definition
-};
-
+// The plain step() and measure(), with either neighbour query: both make
+// the same world, bit for bit (DET-4). The fast engine (fast_engine/) has a
+// run of its own, FastSimulation; the command line chooses between them.
 class Simulation {
  public:
   Simulation(std::uint32_t seed, int birds, Weights initial, Schedule schedule,
-             Engine engine = Engine::fast);
-  // The plain step() with this neighbour query.
-  Simulation(std::uint32_t seed, int birds, Weights initial, Schedule schedule, Query query);
+             Query query = Query::grid);
 
   int tick() const { return tick_; }
-  const State& state() const;
+  const State& state() const { return state_; }
   Metrics metrics() const;
-  // Engine::fast counts its pre-tests as distance tests (FastFlock::counters
-  // has the cr_hypot calls apart).
   const Counters& counters() const { return counters_; }
 
   // Advances one tick with the weights in force at the current tick.
@@ -57,8 +46,7 @@ class Simulation {
   Weights initial_;
   Schedule schedule_;
   Query query_;
-  State state_;                    // the plain engines' state
-  std::optional<FastFlock> fast_;  // Engine::fast's flock, with its own state
+  State state_;
   int tick_ = 0;
   Counters counters_;
 };

@@ -3,7 +3,7 @@
 //
 // The plain reference (step.cpp, metrics.cpp) is the definition and is
 // written to be read beside spec/; this engine is written to be run, and
-// reference/tests/fast_engine_test.cpp proves it equal to the reference on
+// fast_engine/tests/fast_engine_test.cpp proves it equal to the reference on
 // whole states and metrics, tick by tick. How it stays exact is told where
 // it happens: the pre-test on squared distances and the index order of the
 // sums in fast_engine_detail.hpp, the candidate lists and why they hold in

@@ -10,11 +10,14 @@
 #include <vector>
 
 #include "susurration/fast_engine.hpp"
+#include "susurration/fast_simulation.hpp"
 #include "susurration/init.hpp"
+#include "susurration/inputs.hpp"
 #include "susurration/metrics.hpp"
 #include "susurration/serialise.hpp"
 #include "susurration/simulation.hpp"
 #include "susurration/step.hpp"
+#include "velocity_bound_states.hpp"
 
 using namespace susurration;
 
@@ -188,7 +191,7 @@ TEST(FastEngine, MakesTheSameWorldAsTheReferenceEveryTickAt2000Birds) {
 
 TEST(FastEngine, FollowsAWeightScheduleInSimulationExactlyAsTheReference) {
   const Schedule schedule = {{0, kSoft}, {25, kDefaults}, {26, kSeparating}, {70, kNoAlignment}};
-  Simulation fast(2024, 150, kDefaults, schedule);  // Engine::fast, the default
+  FastSimulation fast(2024, 150, kDefaults, schedule);
   Simulation scan(2024, 150, kDefaults, schedule, Query::scan);
   for (int tick = 0; tick <= 120; ++tick) {
     ASSERT_EQ(first_difference(fast.state(), scan.state()), -1) << "tick " << tick;
@@ -198,17 +201,21 @@ TEST(FastEngine, FollowsAWeightScheduleInSimulationExactlyAsTheReference) {
   }
 }
 
-TEST(FastEngine, IsSimulationsDefaultEngine) {
-  const Simulation by_default(42, 120, kDefaults, {});
-  const Simulation fast(42, 120, kDefaults, {}, Engine::fast);
-  const Simulation grid(42, 120, kDefaults, {}, Engine::grid);
-  Simulation a = by_default;
-  Simulation b = grid;
-  a.advance(200);
-  b.advance(200);
-  EXPECT_EQ(first_difference(a.state(), b.state()), -1);
-  EXPECT_EQ(a.counters().neighbour_pairs, b.counters().neighbour_pairs);
+// FastSimulation is what the command line runs by default (cli/run_options.cpp):
+// the plain grid's run and counts, at its default thread count and at one.
+TEST(FastEngine, FastSimulationRunsAndCountsAsThePlainGridSimulation) {
+  FastSimulation fast(42, 120, kDefaults, {});
+  FastSimulation one_thread(42, 120, kDefaults, {}, 1);
+  Simulation grid(42, 120, kDefaults, {}, Query::grid);
   EXPECT_EQ(first_difference(fast.state(), initialise(42, 120)), -1);
+  fast.advance(200);
+  one_thread.advance(200);
+  grid.advance(200);
+  EXPECT_EQ(fast.tick(), 200);
+  EXPECT_EQ(first_difference(fast.state(), grid.state()), -1);
+  EXPECT_EQ(first_difference(one_thread.state(), grid.state()), -1);
+  EXPECT_EQ(fast.counters().neighbour_pairs, grid.counters().neighbour_pairs);
+  EXPECT_THROW(fast.advance(1001), InputError);
 }
 
 TEST(FastEngine, DecidesNeighboursAtExactly90And28AsTheReference) {
@@ -390,6 +397,22 @@ TEST(FastEngine, KeepsItsListsOnlyWhileNoPairCanCloseInUnseen) {
     flock.step({0, 1, 0});
   }
   EXPECT_EQ(flock.counters().list_builds, 2u) << "made at ticks 0 and 4";
+}
+
+// INPUT-9's extremes (Inputs.NoStateAtTheVelocityBoundsStepsOrMeasuresToANonFiniteValue
+// steps them with the reference): the same bits, every variant.
+TEST(FastEngine, StepsStatesAtTheVelocityBoundsAsTheReference) {
+  for (const auto& [what, s] : test_states::velocity_bound_states()) {
+    for (const Weights& w :
+         {Weights{1, 1, 1}, Weights{0, 0, 0}, Weights{0, 1, 0}, Weights{1, 0, 1}, Weights{1, 0.625, 1}}) {
+      const State once = step(s, w, Query::scan);
+      for (const Variant& v : kVariants) {
+        FastFlock fast(s, v.threads, v.vectors);
+        fast.step(w);
+        EXPECT_EQ(first_difference(fast.state(), once), -1) << what << ", " << name(v);
+      }
+    }
+  }
 }
 
 TEST(FastEngine, ACopyStepsOnItsOwn) {

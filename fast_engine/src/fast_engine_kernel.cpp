@@ -137,7 +137,7 @@ template <class Real>
 
 }  // namespace
 
-Kernel kernel_for(FastVectors vectors) {
+Kernel kernel_for([[maybe_unused]] FastVectors vectors) {  // unused where only the baseline is built
 #if defined(__x86_64__) && !defined(__clang__)
   if (vectors == FastVectors::widest) {
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&

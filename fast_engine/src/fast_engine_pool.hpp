@@ -1,4 +1,4 @@
-// The fast engine's worker threads (reference/include/susurration/fast_engine.hpp).
+// The fast engine's worker threads (fast_engine/include/susurration/fast_engine.hpp).
 //
 // A step at n = 400 takes a tenth of a millisecond, so threads are started
 // once and kept: a job is handed over through one atomic counter, and a
