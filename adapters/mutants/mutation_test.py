@@ -29,6 +29,9 @@ def grade(args, mutant):
         command = [args.susurration, "grade", "--engine", "'%s' '%s'" % (args.node, engine),
                    "--report", "json", "--jobs", str(args.jobs)]
         r = subprocess.run(command, capture_output=True, text=True, timeout=args.timeout)
+    if args.save:
+        with open("%s/%s.json" % (args.save, mutant["name"]), "w") as f:
+            f.write(r.stdout)
     try:
         return json.loads(r.stdout)
     except json.JSONDecodeError:
@@ -79,6 +82,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=1, help="--jobs of each grade")
     parser.add_argument("--timeout", type=float, default=1200, help="seconds allowed for one grade")
     parser.add_argument("--only", default="", help="comma-separated mutant names")
+    parser.add_argument("--save", default="", help="a folder to keep each mutant's JSON report in, as NAME.json")
     args = parser.parse_args()
 
     mutants = make_mutant.load_catalogue()

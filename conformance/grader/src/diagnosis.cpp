@@ -1,21 +1,153 @@
-// Placeholder ranking until the evidence-weighed one lands: each failing
-// case's own clause, in manifest order.
+// The ranking of spec/PROTOCOL.md, "How a report ranks causes": evidence
+// from every graded case, failing and passing, weighed per clause.
 #include "susurration/grader/diagnosis.hpp"
 
+#include <algorithm>
+#include <cstdio>
 #include <map>
+#include <set>
 
 namespace susurration::grader {
+namespace {
 
-Diagnosis diagnose(const VectorSet&, const GradeRun& run) {
+bool graded(const CaseResult& r) { return r.outcome != Outcome::skipped && r.outcome != Outcome::errored; }
+bool failed(const CaseResult& r) { return r.outcome == Outcome::fail || r.outcome == Outcome::errored; }
+
+// A step case whose first bird off is not bird 0, while bird 0 felt the
+// flock (its expected velocity is not its input velocity) and was computed
+// right: the rule was right for the first bird, so what differs is what the
+// later birds read, the flock the earlier birds left behind (STEP-1). A
+// wrong term, radius or clamp would have put bird 0 off as well.
+bool order_evidence(const CaseResult& r, const VectorCase* c) {
+  if (r.outcome != Outcome::fail || !c || !r.difference || !r.difference->bird || *r.difference->bird == 0) return false;
+  const Json& json = *c->json;
+  if (!json.contains("input") || !json.at("input").contains("state") || !json.contains("expected") ||
+      !json.at("expected").contains("state")) {
+    return false;
+  }
+  const Json& before = json.at("input").at("state");
+  const Json& after = json.at("expected").at("state");
+  if (before.empty() || after.empty() || before.at(0).size() < 4 || after.at(0).size() < 4) return false;
+  return before.at(0).at(2) != after.at(0).at(2) || before.at(0).at(3) != after.at(0).at(3);
+}
+
+struct Evidence {
+  std::vector<std::string> tests;  // every clause the case checks
+  std::string primary;             // the clause it isolates
+};
+
+Evidence evidence_of(const CaseResult& r, const VectorCase* c) {
+  Evidence e{r.clauses, r.clauses.empty() ? "" : r.clauses.front()};
+  // A failing case is weighed by the clause its check pinned (a field's
+  // defining clause, INIT-1..3, METRIC-1, WEIGHTS-3, ...), a passing one by
+  // its first clause: the one its author says it is about.
+  if (failed(r) && !r.clause.empty()) e.primary = r.clause;
+  if (order_evidence(r, c)) e.primary = "STEP-1";
+  if (!e.primary.empty() && std::find(e.tests.begin(), e.tests.end(), e.primary) == e.tests.end()) {
+    e.tests.push_back(e.primary);
+  }
+  return e;
+}
+
+struct Tally {
+  int failing = 0;  // isolating cases that fail
+  int cases = 0;    // isolating cases graded
+};
+
+}  // namespace
+
+Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
   Diagnosis d;
-  std::map<std::string, std::size_t> at;
+  std::map<std::string, const VectorCase*> by_id;
+  for (const VectorCase& c : set.cases) by_id.emplace(c.id(), &c);
+
+  std::vector<Evidence> ev;
+  std::map<std::string, Tally> isolating;
+  std::vector<std::size_t> remaining;
+  std::map<std::string, std::size_t> first_seen;  // a clause's first mention: the last tie-break
   for (std::size_t k = 0; k < run.results.size(); ++k) {
     const CaseResult& r = run.results[k];
     if (r.outcome == Outcome::pass_tolerant) d.tolerant_only.push_back(k);
-    if (!counts_as_failure(r) || r.clause.empty()) continue;
-    auto [it, added] = at.emplace(r.clause, d.causes.size());
-    if (added) d.causes.push_back(Cause{r.clause, 0, k, {}, "the clause of the first failing case that names it"});
-    d.causes[it->second].explains.push_back(k);
+    const auto it = by_id.find(r.id);
+    ev.push_back(evidence_of(r, it == by_id.end() ? nullptr : it->second));
+    for (const std::string& clause : ev.back().tests) first_seen.emplace(clause, first_seen.size());
+    // An errored case says the engine broke, not which rule is wrong: it is
+    // explained, but it neither clears nor accuses an isolated clause.
+    if (graded(r) && !ev.back().primary.empty()) {
+      Tally& t = isolating[ev.back().primary];
+      ++t.cases;
+      if (failed(r)) ++t.failing;
+    }
+    if (counts_as_failure(r)) remaining.push_back(k);
+  }
+  // A clause is cleared when it has isolating cases and every one passed.
+  auto cleared = [&](const std::string& clause) {
+    const auto it = isolating.find(clause);
+    return it != isolating.end() && it->second.cases > 0 && it->second.failing == 0;
+  };
+  auto candidates = [&](std::size_t k) {
+    std::vector<std::string> out;
+    for (const std::string& clause : ev[k].tests) {
+      if (!cleared(clause)) out.push_back(clause);
+    }
+    if (out.empty() && !ev[k].primary.empty()) out.push_back(ev[k].primary);
+    return out;
+  };
+  // How consistently a clause's isolating cases fail, with one imagined
+  // pass and one imagined failure so that one case is weak evidence.
+  auto consistency = [&](const std::string& clause) {
+    const auto it = isolating.find(clause);
+    const Tally t = it == isolating.end() ? Tally{} : it->second;
+    return (t.failing + 1.0) / (t.cases + 2.0);
+  };
+
+  while (!remaining.empty()) {
+    // Each remaining failure shares one unit of blame among its candidates.
+    std::map<std::string, double> share;
+    for (std::size_t k : remaining) {
+      const std::vector<std::string> cands = candidates(k);
+      for (const std::string& clause : cands) share[clause] += 1.0 / static_cast<double>(cands.size());
+    }
+    if (share.empty()) break;  // failures that name no clause at all
+    std::string best;
+    double best_score = -1;
+    for (const auto& [clause, s] : share) {
+      const double score = consistency(clause) * s;
+      const bool better = score > best_score ||
+                          (score == best_score && first_seen.at(clause) < first_seen.at(best));
+      if (better) {
+        best = clause;
+        best_score = score;
+      }
+    }
+    Cause cause{best, best_score, 0, {}, ""};
+    std::vector<std::size_t> rest;
+    int alone = 0;
+    for (std::size_t k : remaining) {
+      const auto& t = ev[k].tests;
+      if (std::find(t.begin(), t.end(), best) == t.end()) {
+        rest.push_back(k);
+        continue;
+      }
+      cause.explains.push_back(k);
+      if (candidates(k) == std::vector<std::string>{best}) ++alone;
+    }
+    // The case shown for it: one it isolates, with the fewest other
+    // suspects, earliest in the manifest.
+    auto rank_of = [&](std::size_t k) {
+      return std::make_tuple(ev[k].primary == best ? 0 : 1, candidates(k).size(), k);
+    };
+    cause.shown = *std::min_element(cause.explains.begin(), cause.explains.end(),
+                                    [&](std::size_t a, std::size_t b) { return rank_of(a) < rank_of(b); });
+    const Tally t = isolating.count(best) ? isolating.at(best) : Tally{};
+    char why[320];
+    std::snprintf(why, sizeof why,
+                  "fails %d of the %d cases that isolate it; explains %zu failing case%s, %d with no other "
+                  "suspect (clauses whose isolating cases all pass are cleared)",
+                  t.failing, t.cases, cause.explains.size(), cause.explains.size() == 1 ? "" : "s", alone);
+    cause.why = why;
+    d.causes.push_back(std::move(cause));
+    remaining = std::move(rest);
   }
   return d;
 }
