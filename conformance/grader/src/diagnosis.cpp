@@ -34,6 +34,7 @@ bool order_evidence(const CaseResult& r, const VectorCase* c) {
 struct Evidence {
   std::vector<std::string> tests;  // every clause the case checks
   std::string primary;             // the clause it isolates
+  bool pinned = false;             // the grader's check found primary in the difference itself
 };
 
 Evidence evidence_of(const CaseResult& r, const VectorCase* c) {
@@ -41,8 +42,25 @@ Evidence evidence_of(const CaseResult& r, const VectorCase* c) {
   // A failing case is weighed by the clause its check pinned (a field's
   // defining clause, INIT-1..3, METRIC-1, WEIGHTS-3, ...), a passing one by
   // its first clause: the one its author says it is about.
-  if (failed(r) && !r.clause.empty()) e.primary = r.clause;
-  if (order_evidence(r, c)) e.primary = "STEP-1";
+  if (failed(r) && !r.clause.empty()) {
+    e.primary = r.clause;
+    e.pinned = r.clauses.empty() || r.clause != r.clauses.front();
+  }
+  if (order_evidence(r, c)) {
+    e.primary = "STEP-1";
+    e.pinned = true;
+  }
+  // An anchor step whose difference lies along no one term, the clamp or
+  // the move is reported against the step as a whole (STEP-1): evidence
+  // that some rule of the step is wrong, isolating none of them.
+  if (failed(r) && r.clause == "STEP-1" && r.check.rfind("step from anchor", 0) == 0) {
+    e.primary.clear();
+    e.pinned = false;
+    for (int n = 1; n <= 8; ++n) {
+      const std::string clause = "STEP-" + std::to_string(n);
+      if (std::find(e.tests.begin(), e.tests.end(), clause) == e.tests.end()) e.tests.push_back(clause);
+    }
+  }
   if (!e.primary.empty() && std::find(e.tests.begin(), e.tests.end(), e.primary) == e.tests.end()) {
     e.tests.push_back(e.primary);
   }
@@ -85,8 +103,12 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
     const auto it = isolating.find(clause);
     return it != isolating.end() && it->second.cases > 0 && it->second.failing == 0;
   };
+  // A failure the grader pinned on a clause from the difference itself is
+  // that clause's to explain; any other shares its blame among the clauses
+  // it checks that are not cleared.
   auto candidates = [&](std::size_t k) {
     std::vector<std::string> out;
+    if (ev[k].pinned) return std::vector<std::string>{ev[k].primary};
     for (const std::string& clause : ev[k].tests) {
       if (!cleared(clause)) out.push_back(clause);
     }
