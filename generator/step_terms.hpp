@@ -14,9 +14,10 @@
 
 namespace susurration::generator {
 
-// [cx, cy, ax, ay, sx, sy] per bird; all 0 for a bird without neighbours.
-inline std::vector<std::array<double, 6>> step_terms(const State& s, const Weights& w) {
-  std::vector<std::array<double, 6>> out;
+// [cx, cy, ax, ay, sx, sy, k] per bird (k its neighbour count); the terms
+// are all 0 for a bird without neighbours.
+inline std::vector<std::array<double, 7>> step_terms(const State& s, const Weights& w) {
+  std::vector<std::array<double, 7>> out;
   for (std::size_t i = 0; i < s.size(); ++i) {
     double k = 0, dx = 0, dy = 0, vx = 0, vy = 0, px = 0, py = 0;
     for (std::size_t j = 0; j < s.size(); ++j) {
@@ -34,11 +35,11 @@ inline std::vector<std::array<double, 6>> step_terms(const State& s, const Weigh
         py += -delta.dy / (d * d);
       }
     }
-    std::array<double, 6> row{};
+    std::array<double, 7> row{};
     if (k > 0) {
       row = {(dx / k) * (w.cohesion * kCohesionScale), (dy / k) * (w.cohesion * kCohesionScale),
              (vx / k - s[i].vx) * (w.alignment * kAlignmentScale), (vy / k - s[i].vy) * (w.alignment * kAlignmentScale),
-             px * (w.separation * kSeparationScale), py * (w.separation * kSeparationScale)};
+             px * (w.separation * kSeparationScale), py * (w.separation * kSeparationScale), k};
     }
     out.push_back(row);
   }

@@ -262,6 +262,9 @@ Case to_case(const StepCase& c, const Weights& w) {
                                   [t](const auto& row) { return row[2 * t] != 0 || row[2 * t + 1] != 0; });
     if (acts && std::find(clauses.begin(), clauses.end(), clause) == clauses.end()) clauses.push_back(clause);
   }
+  // So is STEP-6's lone bird, when one has no neighbour.
+  const bool lone = std::any_of(terms.begin(), terms.end(), [](const auto& row) { return row[6] == 0; });
+  if (lone && std::find(clauses.begin(), clauses.end(), "STEP-6") == clauses.end()) clauses.push_back("STEP-6");
   return {id,
           c.comment,
           clauses,

@@ -64,7 +64,8 @@ Json terms_json(const State& s, const Weights& w) {
   Json out = Json::array();
   for (const auto& row : step_terms(s, w)) {
     Json six = Json::array();
-    for (const double x : row) {
+    for (std::size_t t = 0; t < 6; ++t) {
+      const double x = row[t];
       char buf[32];
       std::snprintf(buf, sizeof buf, "%.6g", x);
       six.push_back(std::strtod(buf, nullptr));

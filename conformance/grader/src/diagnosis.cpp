@@ -2,7 +2,10 @@
 // from every graded case, failing and passing, weighed per clause.
 #include "susurration/grader/diagnosis.hpp"
 
+#include "susurration/constants.hpp"
+
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -13,7 +16,7 @@ namespace {
 bool graded(const CaseResult& r) { return r.outcome != Outcome::skipped && r.outcome != Outcome::errored; }
 bool failed(const CaseResult& r) { return r.outcome == Outcome::fail || r.outcome == Outcome::errored; }
 
-// A step case whose first bird off is not bird 0, while bird 0 felt the
+// A two-bird step case whose first bird off is bird 1, while bird 0 felt the
 // flock (its expected velocity is not its input velocity) and was computed
 // right: the rule was right for the first bird, so what differs is what the
 // later birds read, the flock the earlier birds left behind (STEP-1). A
@@ -27,7 +30,15 @@ bool order_evidence(const CaseResult& r, const VectorCase* c) {
   }
   const Json& before = json.at("input").at("state");
   const Json& after = json.at("expected").at("state");
-  if (before.empty() || after.empty() || before.at(0).size() < 4 || after.at(0).size() < 4) return false;
+  // Two birds, so that every rule acts on both alike (one distance, one
+  // neighbour decision), and neither at a limit of the clamp, which could
+  // hold one and not the other.
+  if (before.size() != 2 || after.size() != 2) return false;
+  for (const Json& bird : after) {
+    if (bird.size() < 4 || !bird.at(2).is_number() || !bird.at(3).is_number()) return false;
+    const double speed = std::hypot(bird.at(2).get<double>(), bird.at(3).get<double>());
+    if (!(speed > kMinSpeed * (1 + 1e-12) && speed < kMaxSpeed * (1 - 1e-12))) return false;
+  }
   return before.at(0).at(2) != after.at(0).at(2) || before.at(0).at(3) != after.at(0).at(3);
 }
 
@@ -53,7 +64,12 @@ Evidence evidence_of(const CaseResult& r, const VectorCase* c) {
   // An anchor step whose difference lies along no one term, the clamp or
   // the move is reported against the step as a whole (STEP-1): evidence
   // that some rule of the step is wrong, isolating none of them.
-  if (failed(r) && r.clause == "STEP-1" && r.check.rfind("step from anchor", 0) == 0) {
+  // So is a re-anchored segment that departs: its metric names where the
+  // runs parted, not which rule parted them (WEIGHTS-3 excepted, pinned on
+  // the tick of a change).
+  const bool anchor_step = r.clause == "STEP-1" && r.check.rfind("step from anchor", 0) == 0;
+  const bool segment = r.clause != "WEIGHTS-3" && r.check.rfind("re-anchored segment", 0) == 0;
+  if (failed(r) && (anchor_step || segment)) {
     e.primary.clear();
     e.pinned = false;
     for (int n = 1; n <= 8; ++n) {
@@ -115,12 +131,15 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
     if (out.empty() && !ev[k].primary.empty()) out.push_back(ev[k].primary);
     return out;
   };
-  // How consistently a clause's isolating cases fail, with one imagined
-  // pass and one imagined failure so that one case is weak evidence.
+  // How consistently a clause's isolating cases fail, between 1/2 (none
+  // of them, or none at all) and 1 (every one): a mistake confined to one
+  // special case (a radius, a division by zero) passes most of its
+  // clause's cases, so this weighs, but never outweighs, how much a clause
+  // explains.
   auto consistency = [&](const std::string& clause) {
     const auto it = isolating.find(clause);
-    const Tally t = it == isolating.end() ? Tally{} : it->second;
-    return (t.failing + 1.0) / (t.cases + 2.0);
+    if (it == isolating.end() || it->second.cases == 0) return 0.5;
+    return 0.5 + 0.5 * it->second.failing / it->second.cases;
   };
 
   while (!remaining.empty()) {
