@@ -122,12 +122,16 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
   // A failure the grader pinned on a clause from the difference itself is
   // that clause's to explain; any other shares its blame among the clauses
   // it checks that are not cleared.
-  auto candidates = [&](std::size_t k) {
+  auto suspects = [&](std::size_t k) {
     std::vector<std::string> out;
-    if (ev[k].pinned) return std::vector<std::string>{ev[k].primary};
     for (const std::string& clause : ev[k].tests) {
       if (!cleared(clause)) out.push_back(clause);
     }
+    return out;
+  };
+  auto candidates = [&](std::size_t k) {
+    if (ev[k].pinned) return std::vector<std::string>{ev[k].primary};
+    std::vector<std::string> out = suspects(k);
     if (out.empty() && !ev[k].primary.empty()) out.push_back(ev[k].primary);
     return out;
   };
@@ -173,10 +177,10 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
       cause.explains.push_back(k);
       if (candidates(k) == std::vector<std::string>{best}) ++alone;
     }
-    // The case shown for it: one it isolates, with the fewest other
-    // suspects, earliest in the manifest.
+    // The case shown for it: one it isolates, checking the fewest clauses
+    // not cleared, earliest in the manifest.
     auto rank_of = [&](std::size_t k) {
-      return std::make_tuple(ev[k].primary == best ? 0 : 1, candidates(k).size(), k);
+      return std::make_tuple(ev[k].primary == best ? 0 : 1, suspects(k).size(), k);
     };
     cause.shown = *std::min_element(cause.explains.begin(), cause.explains.end(),
                                     [&](std::size_t a, std::size_t b) { return rank_of(a) < rank_of(b); });
