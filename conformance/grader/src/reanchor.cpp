@@ -164,10 +164,12 @@ std::string anchor_step_clause(const Json& anchor, const Json& weights, const Js
   Term tried[] = {{"STEP-3", "cohesion"}, {"STEP-4", "alignment"}, {"STEP-4", "alignment's -v"},
                   {"STEP-4", "alignment's neighbour mean"}, {"STEP-5", "separation"}};
   double delta_norm = 0;
+  int spread = 0;  // birds off by more than the step class
   for (std::size_t i = 0; i < n; ++i) {
     const double se = speed(engine_state, i), sr = speed(reference, i);
     if (at_limit(se) || at_limit(sr)) continue;
     const double dx = at(engine_state, i, 2) - at(reference, i, 2), dy = at(engine_state, i, 3) - at(reference, i, 3);
+    if (std::abs(dx) > 1e-9 || std::abs(dy) > 1e-9) ++spread;
     const Json& t = terms.at(i);
     const double cx = t.at(0).get<double>(), cy = t.at(1).get<double>(), ax = t.at(2).get<double>(),
                  ay = t.at(3).get<double>(), sx = t.at(4).get<double>(), sy = t.at(5).get<double>();
@@ -180,7 +182,9 @@ std::string anchor_step_clause(const Json& anchor, const Json& weights, const Js
     }
     delta_norm += dx * dx + dy * dy;
   }
-  if (!(delta_norm > 0)) return "STEP-1";
+  // One or two birds off are a direction or two in the plane, which some
+  // term lies near by chance: a term is named only from three or more.
+  if (!(delta_norm > 0) || spread < 3) return "STEP-1";
   const Term* best = nullptr;
   double best_fit = 0;
   for (const Term& t : tried) {
