@@ -48,7 +48,7 @@ struct Evidence {
   bool pinned = false;             // the grader's check found primary in the difference itself
 };
 
-Evidence evidence_of(const CaseResult& r, const VectorCase* c) {
+Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector<std::string>& init_clauses) {
   Evidence e{r.clauses, r.clauses.empty() ? "" : r.clauses.front()};
   // A failing case is weighed by the clause its check pinned (a field's
   // defining clause, INIT-1..3, METRIC-1, WEIGHTS-3, ...), a passing one by
@@ -60,6 +60,15 @@ Evidence evidence_of(const CaseResult& r, const VectorCase* c) {
   if (order_evidence(r, c)) {
     e.primary = "STEP-1";
     e.pinned = true;
+  }
+  // A run's state at tick 0 is init's answer: off there, it checks what the
+  // init cases check (the PRNG that init draws from as much as the draws),
+  // so its INIT clause is a suspect among those, not a pin.
+  if (failed(r) && r.check == "states" && r.difference && r.difference->tick == 0) {
+    e.pinned = false;
+    for (const std::string& clause : init_clauses) {
+      if (std::find(e.tests.begin(), e.tests.end(), clause) == e.tests.end()) e.tests.push_back(clause);
+    }
   }
   // An anchor step whose difference lies along no one term, the clamp or
   // the move is reported against the step as a whole (STEP-1): evidence
@@ -93,7 +102,15 @@ struct Tally {
 Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
   Diagnosis d;
   std::map<std::string, const VectorCase*> by_id;
-  for (const VectorCase& c : set.cases) by_id.emplace(c.id(), &c);
+  std::vector<std::string> init_clauses;
+  for (const VectorCase& c : set.cases) {
+    by_id.emplace(c.id(), &c);
+    if (c.category != "init" || !c.json->contains("clauses")) continue;
+    for (const Json& clause : c.json->at("clauses")) {
+      const std::string name = clause.get<std::string>();
+      if (std::find(init_clauses.begin(), init_clauses.end(), name) == init_clauses.end()) init_clauses.push_back(name);
+    }
+  }
 
   std::vector<Evidence> ev;
   std::map<std::string, Tally> isolating;
@@ -103,7 +120,7 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
     const CaseResult& r = run.results[k];
     if (r.outcome == Outcome::pass_tolerant) d.tolerant_only.push_back(k);
     const auto it = by_id.find(r.id);
-    ev.push_back(evidence_of(r, it == by_id.end() ? nullptr : it->second));
+    ev.push_back(evidence_of(r, it == by_id.end() ? nullptr : it->second, init_clauses));
     for (const std::string& clause : ev.back().tests) first_seen.emplace(clause, first_seen.size());
     // An errored case says the engine broke, not which rule is wrong: it is
     // explained, but it neither clears nor accuses an isolated clause.

@@ -162,5 +162,36 @@ TEST(Diagnosis, ASecondBirdOffAfterAFirstThatFeltTheFlockIsTheUpdateOrder) {
   EXPECT_EQ(diagnose(set, run).causes.front().clause, "STEP-5");
 }
 
+// A wrong PRNG puts every initial state off too: the runs' states at tick
+// 0, which the tick-0 check reports as INIT-1 (the draws differ), are
+// init's answers and check what init's cases check, the PRNG included. The
+// PRNG's own cases fail, so the PRNG explains more than INIT-1 does.
+TEST(Diagnosis, AWrongInitialStateOfARunIsSuspectedOfWhatInitDrawsFrom) {
+  const Json file = {{"notes", Json::object()}};
+  const Json group = {{"parameters", Json::object()}};
+  const Json init = {{"id", "init-1"}, {"clauses", {"INIT-1", "INIT-2", "PRNG-1"}}};
+  VectorSet set;
+  set.cases = {VectorCase{"init.json", "init", &file, &group, &init}};
+  GradeRun run;
+  run.results = {result("prng-1", {"PRNG-1"}, Outcome::fail), result("prng-2", {"PRNG-1"}, Outcome::fail),
+                 result("init-1", {"INIT-1", "INIT-2", "PRNG-1"}, Outcome::fail)};
+  for (int k = 0; k < 4; ++k) {
+    CaseResult r = result("trajectory-" + std::to_string(k), {"SESSION-1", "METRIC-1", "STEP-1"}, Outcome::fail, "INIT-1");
+    r.check = "states";
+    Difference d;
+    d.tick = 0;
+    d.bird = 0;
+    d.field = "x";
+    r.difference = d;
+    run.results.push_back(r);
+  }
+  run.results.push_back(result("session", {"SESSION-1"}, Outcome::pass_exact));
+  run.results.push_back(result("metrics-row", {"METRIC-1"}, Outcome::pass_exact));
+  run.results.push_back(result("synchronous", {"STEP-1"}, Outcome::pass_exact));
+  const Diagnosis d = diagnose(set, run);
+  ASSERT_FALSE(d.causes.empty());
+  EXPECT_EQ(d.causes.front().clause, "PRNG-1");
+}
+
 }  // namespace
 }  // namespace susurration::grader
