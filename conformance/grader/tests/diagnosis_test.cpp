@@ -193,5 +193,28 @@ TEST(Diagnosis, AWrongInitialStateOfARunIsSuspectedOfWhatInitDrawsFrom) {
   EXPECT_EQ(d.causes.front().clause, "PRNG-1");
 }
 
+// A re-anchored segment that departs names where the runs parted, not the
+// rule: unless it is off at its first tick, where the metric of the
+// published state itself is wrong, and its clause is that metric's.
+TEST(Diagnosis, ASegmentOffAtItsFirstTickIsItsMetricAndOneOffLaterIsTheStep) {
+  auto segment = [](const std::string& id, int tick) {
+    CaseResult r = result(id, {"SESSION-1", "METRIC-1", "METRIC-2", "STEP-1"}, Outcome::fail, "METRIC-2");
+    r.check = "re-anchored segment 0..50";
+    Difference d;
+    d.tick = tick;
+    d.field = "polarization";
+    r.difference = d;
+    return r;
+  };
+  GradeRun run;
+  run.results = {segment("trajectory-1", 0), segment("trajectory-2", 0), segment("trajectory-3", 0),
+                 result("polarization", {"METRIC-2"}, Outcome::pass_exact),
+                 result("polarization-2", {"METRIC-2"}, Outcome::fail),
+                 result("cohesion", {"STEP-3"}, Outcome::fail)};
+  EXPECT_EQ(diagnose(kNoVectors, run).causes.front().clause, "METRIC-2");
+  for (std::size_t k = 0; k < 3; ++k) run.results[k].difference->tick = 17;
+  EXPECT_EQ(diagnose(kNoVectors, run).causes.front().clause, "STEP-3");
+}
+
 }  // namespace
 }  // namespace susurration::grader
