@@ -20,6 +20,7 @@
 
 #include "constructed_states.hpp"
 #include "files.hpp"
+#include "step_terms.hpp"
 #include "hard_cases.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/exact_math.hpp"
@@ -251,9 +252,22 @@ Case to_case(const StepCase& c, const Weights& w) {
   if (!about_the_clamp(c)) {
     check_clamp_not_reached(id, after);
   }
+  // The terms that act in the case are checked by it too: a wrong
+  // constant in one of them fails it, whatever its first clause is about.
+  std::vector<std::string> clauses = c.clauses;
+  const auto terms = step_terms(c.state, w);
+  for (std::size_t t = 0; t < 3; ++t) {
+    const std::string clause = "STEP-" + std::to_string(3 + t);
+    const bool acts = std::any_of(terms.begin(), terms.end(),
+                                  [t](const auto& row) { return row[2 * t] != 0 || row[2 * t + 1] != 0; });
+    if (acts && std::find(clauses.begin(), clauses.end(), clause) == clauses.end()) clauses.push_back(clause);
+  }
+  // So is STEP-6's lone bird, when one has no neighbour.
+  const bool lone = std::any_of(terms.begin(), terms.end(), [](const auto& row) { return row[6] == 0; });
+  if (lone && std::find(clauses.begin(), clauses.end(), "STEP-6") == clauses.end()) clauses.push_back("STEP-6");
   return {id,
           c.comment,
-          c.clauses,
+          clauses,
           c.flags,
           c.exact ? compare_exact() : compare_step(),
           {{"state", state_json(c.state)}},

@@ -1,11 +1,14 @@
 // trajectories.json: runs from a seed with per-tick metrics, anchor states
 // and their next step, the final state hash, and each run's chaos horizon.
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <future>
 #include <set>
 #include <string>
 
 #include "chaos_horizon.hpp"
+#include "step_terms.hpp"
 #include "files.hpp"
 #include "susurration/fast_engine.hpp"
 #include "susurration/init.hpp"
@@ -55,6 +58,23 @@ Json schedule_json(const Schedule& schedule) {
   return out;
 }
 
+// The anchor's per-bird terms (step_terms.hpp) to six significant digits:
+// the grader compares directions, never values.
+Json terms_json(const State& s, const Weights& w) {
+  Json out = Json::array();
+  for (const auto& row : step_terms(s, w)) {
+    Json six = Json::array();
+    for (std::size_t t = 0; t < 6; ++t) {
+      const double x = row[t];
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.6g", x);
+      six.push_back(std::strtod(buf, nullptr));
+    }
+    out.push_back(std::move(six));
+  }
+  return out;
+}
+
 Case build(const TrajectoryCase& tc) {
   const RunSpec& run = tc.run;
   const int last = std::max(tc.ticks, kCheckedTo);
@@ -74,9 +94,11 @@ Case build(const TrajectoryCase& tc) {
       break;
     }
     const State before = anchor_ticks.contains(t) ? flock.state() : State{};
-    flock.step(weights_at(run.weights, run.schedule, t));
+    const Weights w = weights_at(run.weights, run.schedule, t);
+    flock.step(w);
     if (anchor_ticks.contains(t)) {
-      anchors.push_back({{"tick", t}, {"state", state_json(before)}, {"next_state", state_json(flock.state())}});
+      anchors.push_back({{"tick", t}, {"state", state_json(before)}, {"next_state", state_json(flock.state())},
+                         {"terms", terms_json(before, w)}});
     }
   }
   const Horizon h = chaos_horizon(run, metrics, kCheckedTo);

@@ -5,9 +5,11 @@ For each mutant: build it (make_mutant.py) in a temporary folder, grade it with
 `susurration grade --report json`, and record whether it is caught (some case
 fails or is errored) and whether the report names the mutant's clause (it is
 the `clause` of some failing case; `listed` says whether it is at least among
-the `clauses` a failing case checks). Prints the table, the mutation score, the
-vector cases that catch no mutant and the mutants no case catches. Exit 0 only
-when every mutant is caught with its clause named.
+the `clauses` a failing case checks) and whether the report's diagnosis ranks
+the mutant's clause first (`top`: the first of `diagnosis.causes`). Prints the
+table, the mutation score with the top-ranked score beside it, the vector
+cases that catch no mutant and the mutants no case catches. Exit 0 only when
+every mutant is caught with its clause named and ranked first.
 """
 import argparse
 import concurrent.futures
@@ -29,6 +31,9 @@ def grade(args, mutant):
         command = [args.susurration, "grade", "--engine", "'%s' '%s'" % (args.node, engine),
                    "--report", "json", "--jobs", str(args.jobs)]
         r = subprocess.run(command, capture_output=True, text=True, timeout=args.timeout)
+    if args.save:
+        with open("%s/%s.json" % (args.save, mutant["name"]), "w") as f:
+            f.write(r.stdout)
     try:
         return json.loads(r.stdout)
     except json.JSONDecodeError:
@@ -39,16 +44,17 @@ def verdict(mutant, report):
     """What the report says about one mutant."""
     if "harness_error" in report:
         return {"caught": False, "named": False, "listed": False, "first": report["harness_error"],
-                "failing": set(), "named_by": {}}
+                "failing": set(), "named_by": {}, "top": None}
     failing = {c["id"] for c in report["cases"] if c["outcome"] in BAD}
     listed = any(mutant["clause"] in c["clauses"] for c in report["cases"] if c["outcome"] in BAD)
     named_by = {}
     for c in report["cases"]:
         if c["outcome"] in BAD and c["clause"]:
             named_by[c["clause"]] = named_by.get(c["clause"], 0) + 1
+    causes = report.get("diagnosis", {}).get("causes", [])
     return {"caught": bool(failing), "named": mutant["clause"] in named_by, "listed": listed,
             "first": describe(report["first_failure"]),
-            "failing": failing, "named_by": named_by}
+            "failing": failing, "named_by": named_by, "top": causes[0]["clause"] if causes else None}
 
 
 def describe(first):
@@ -79,6 +85,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=1, help="--jobs of each grade")
     parser.add_argument("--timeout", type=float, default=1200, help="seconds allowed for one grade")
     parser.add_argument("--only", default="", help="comma-separated mutant names")
+    parser.add_argument("--save", default="", help="a folder to keep each mutant's JSON report in, as NAME.json")
     args = parser.parse_args()
 
     mutants = make_mutant.load_catalogue()
@@ -94,15 +101,18 @@ def main():
     for m, v in zip(mutants, verdicts):
         others = ", ".join("%s×%d" % kv for kv in sorted(v["named_by"].items(), key=lambda kv: -kv[1])[:3])
         rows.append([m["name"], m["bug_class"], m["clause"], "yes" if v["caught"] else "NO",
-                     "yes" if v["named"] else "NO", "yes" if v["listed"] else "no", len(v["failing"]), v["first"],
+                     "yes" if v["named"] else "NO", "yes" if v["listed"] else "no",
+                     "yes" if v["top"] == m["clause"] else "NO (%s)" % v["top"], len(v["failing"]), v["first"],
                      "" if v["named"] else others])
-    print(table(rows, ["mutant", "bug class", "clause", "caught", "named", "listed", "cases", "first failure",
+    print(table(rows, ["mutant", "bug class", "clause", "caught", "named", "listed", "top", "cases", "first failure",
                        "clauses named instead"]))
 
     n = len(mutants)
     caught = sum(v["caught"] for v in verdicts)
     named = sum(v["caught"] and v["named"] for v in verdicts)
-    print("\nmutation score: %d/%d caught, %d/%d with the right clause" % (caught, n, named, n))
+    top = sum(v["caught"] and v["top"] == m["clause"] for m, v in zip(mutants, verdicts))
+    print("\nmutation score: %d/%d caught, %d/%d with the right clause; top-ranked clause right: %d/%d"
+          % (caught, n, named, n, top, n))
 
     all_cases = []
     for r in reports:
@@ -119,7 +129,7 @@ def main():
     for name in missed:
         print("  " + name)
     print("\n%d grades in %.0f s (--parallel %d, --jobs %d)" % (n, time.monotonic() - started, args.parallel, args.jobs))
-    return 0 if named == n else 1
+    return 0 if named == n and top == n else 1
 
 
 if __name__ == "__main__":

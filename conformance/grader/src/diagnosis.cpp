@@ -1,21 +1,220 @@
-// Placeholder ranking until the evidence-weighed one lands: each failing
-// case's own clause, in manifest order.
+// The ranking of spec/PROTOCOL.md, "How a report ranks causes": evidence
+// from every graded case, failing and passing, weighed per clause.
 #include "susurration/grader/diagnosis.hpp"
 
+#include "susurration/constants.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <map>
 
 namespace susurration::grader {
+namespace {
 
-Diagnosis diagnose(const VectorSet&, const GradeRun& run) {
+bool graded(const CaseResult& r) { return r.outcome != Outcome::skipped && r.outcome != Outcome::errored; }
+bool failed(const CaseResult& r) { return r.outcome == Outcome::fail || r.outcome == Outcome::errored; }
+
+// A two-bird step case whose first bird off is bird 1, while bird 0 felt the
+// flock (its expected velocity is not its input velocity) and was computed
+// right: the rule was right for the first bird, so what differs is what the
+// later birds read, the flock the earlier birds left behind (STEP-1). A
+// wrong term, radius or clamp would have put bird 0 off as well.
+bool order_evidence(const CaseResult& r, const VectorCase* c) {
+  if (r.outcome != Outcome::fail || !c || !r.difference || !r.difference->bird || *r.difference->bird == 0) return false;
+  const Json& json = *c->json;
+  if (!json.contains("input") || !json.at("input").contains("state") || !json.contains("expected") ||
+      !json.at("expected").contains("state")) {
+    return false;
+  }
+  const Json& before = json.at("input").at("state");
+  const Json& after = json.at("expected").at("state");
+  // Two birds, so that every rule acts on both alike (one distance, one
+  // neighbour decision), and neither at a limit of the clamp, which could
+  // hold one and not the other.
+  if (before.size() != 2 || after.size() != 2) return false;
+  for (const Json& bird : after) {
+    if (bird.size() < 4 || !bird.at(2).is_number() || !bird.at(3).is_number()) return false;
+    const double speed = std::hypot(bird.at(2).get<double>(), bird.at(3).get<double>());
+    if (!(speed > kMinSpeed * (1 + 1e-12) && speed < kMaxSpeed * (1 - 1e-12))) return false;
+  }
+  return before.at(0).at(2) != after.at(0).at(2) || before.at(0).at(3) != after.at(0).at(3);
+}
+
+struct Evidence {
+  std::vector<std::string> tests;  // every clause the case checks
+  std::string primary;             // the clause it isolates
+  bool pinned = false;             // the grader's check found primary in the difference itself
+};
+
+Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector<std::string>& init_clauses) {
+  Evidence e{r.clauses, r.clauses.empty() ? "" : r.clauses.front()};
+  // A failing case is weighed by the clause its check pinned (a field's
+  // defining clause, INIT-1..3, METRIC-1, WEIGHTS-3, ...), a passing one by
+  // its first clause: the one its author says it is about.
+  if (failed(r) && !r.clause.empty()) {
+    e.primary = r.clause;
+    e.pinned = r.clauses.empty() || r.clause != r.clauses.front();
+  }
+  if (order_evidence(r, c)) {
+    e.primary = "STEP-1";
+    e.pinned = true;
+  }
+  // A run's state at tick 0 is init's answer: off there, it checks what the
+  // init cases check (the PRNG that init draws from as much as the draws),
+  // so its INIT clause is a suspect among those, not a pin.
+  if (failed(r) && r.check == "states" && r.difference && r.difference->tick == 0) {
+    e.pinned = false;
+    for (const std::string& clause : init_clauses) {
+      if (std::find(e.tests.begin(), e.tests.end(), clause) == e.tests.end()) e.tests.push_back(clause);
+    }
+  }
+  // An anchor step whose difference lies along no one term, the clamp or
+  // the move is reported against the step as a whole (STEP-1): evidence
+  // that some rule of the step is wrong, isolating none of them.
+  // So is a re-anchored segment that departs: its metric names where the
+  // runs parted, not which rule parted them (WEIGHTS-3 excepted, pinned on
+  // the tick of a change).
+  const bool anchor_step = r.clause == "STEP-1" && r.check.rfind("step from anchor", 0) == 0;
+  // A segment off at its very first tick is not a departure: the metric
+  // of the published state itself is wrong, and its clause stays pinned.
+  const std::string segment_check = "re-anchored segment ";
+  const bool is_segment = r.check.rfind(segment_check, 0) == 0;
+  const bool at_start = is_segment && r.difference && r.difference->tick &&
+                        r.check.rfind(segment_check + std::to_string(*r.difference->tick) + "..", 0) == 0;
+  const bool segment = r.clause != "WEIGHTS-3" && is_segment && !at_start;
+  if (failed(r) && (anchor_step || segment)) {
+    e.primary.clear();
+    e.pinned = false;
+    for (int n = 1; n <= 8; ++n) {
+      const std::string clause = "STEP-" + std::to_string(n);
+      if (std::find(e.tests.begin(), e.tests.end(), clause) == e.tests.end()) e.tests.push_back(clause);
+    }
+  }
+  if (!e.primary.empty() && std::find(e.tests.begin(), e.tests.end(), e.primary) == e.tests.end()) {
+    e.tests.push_back(e.primary);
+  }
+  return e;
+}
+
+struct Tally {
+  int failing = 0;  // isolating cases that fail
+  int cases = 0;    // isolating cases graded
+};
+
+}  // namespace
+
+Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
   Diagnosis d;
-  std::map<std::string, std::size_t> at;
+  std::map<std::string, const VectorCase*> by_id;
+  std::vector<std::string> init_clauses;
+  for (const VectorCase& c : set.cases) {
+    by_id.emplace(c.id(), &c);
+    if (c.category != "init" || !c.json->contains("clauses")) continue;
+    for (const Json& clause : c.json->at("clauses")) {
+      const std::string name = clause.get<std::string>();
+      if (std::find(init_clauses.begin(), init_clauses.end(), name) == init_clauses.end()) init_clauses.push_back(name);
+    }
+  }
+
+  std::vector<Evidence> ev;
+  std::map<std::string, Tally> isolating;
+  std::vector<std::size_t> remaining;
+  std::map<std::string, std::size_t> first_seen;  // a clause's first mention: the last tie-break
   for (std::size_t k = 0; k < run.results.size(); ++k) {
     const CaseResult& r = run.results[k];
     if (r.outcome == Outcome::pass_tolerant) d.tolerant_only.push_back(k);
-    if (!counts_as_failure(r) || r.clause.empty()) continue;
-    auto [it, added] = at.emplace(r.clause, d.causes.size());
-    if (added) d.causes.push_back(Cause{r.clause, 0, k, {}, "the clause of the first failing case that names it"});
-    d.causes[it->second].explains.push_back(k);
+    const auto it = by_id.find(r.id);
+    ev.push_back(evidence_of(r, it == by_id.end() ? nullptr : it->second, init_clauses));
+    for (const std::string& clause : ev.back().tests) first_seen.emplace(clause, first_seen.size());
+    // An errored case says the engine broke, not which rule is wrong: it is
+    // explained, but it neither clears nor accuses an isolated clause.
+    if (graded(r) && !ev.back().primary.empty()) {
+      Tally& t = isolating[ev.back().primary];
+      ++t.cases;
+      if (failed(r)) ++t.failing;
+    }
+    if (counts_as_failure(r)) remaining.push_back(k);
+  }
+  // A clause is cleared when it has isolating cases and every one passed.
+  auto cleared = [&](const std::string& clause) {
+    const auto it = isolating.find(clause);
+    return it != isolating.end() && it->second.cases > 0 && it->second.failing == 0;
+  };
+  // A failure the grader pinned on a clause from the difference itself is
+  // that clause's to explain; any other shares its blame among the clauses
+  // it checks that are not cleared.
+  auto suspects = [&](std::size_t k) {
+    std::vector<std::string> out;
+    for (const std::string& clause : ev[k].tests) {
+      if (!cleared(clause)) out.push_back(clause);
+    }
+    return out;
+  };
+  auto candidates = [&](std::size_t k) {
+    if (ev[k].pinned) return std::vector<std::string>{ev[k].primary};
+    std::vector<std::string> out = suspects(k);
+    if (out.empty() && !ev[k].primary.empty()) out.push_back(ev[k].primary);
+    return out;
+  };
+  // How consistently a clause's isolating cases fail, between 1/2 (none
+  // of them, or none at all) and 1 (every one): a mistake confined to one
+  // special case (a radius, a division by zero) passes most of its
+  // clause's cases, so this weighs, but never outweighs, how much a clause
+  // explains.
+  auto consistency = [&](const std::string& clause) {
+    const auto it = isolating.find(clause);
+    if (it == isolating.end() || it->second.cases == 0) return 0.5;
+    return 0.5 + 0.5 * it->second.failing / it->second.cases;
+  };
+
+  while (!remaining.empty()) {
+    // Each remaining failure shares one unit of blame among its candidates.
+    std::map<std::string, double> share;
+    for (std::size_t k : remaining) {
+      const std::vector<std::string> cands = candidates(k);
+      for (const std::string& clause : cands) share[clause] += 1.0 / static_cast<double>(cands.size());
+    }
+    if (share.empty()) break;  // failures that name no clause at all
+    std::string best;
+    double best_score = -1;
+    for (const auto& [clause, s] : share) {
+      const double score = consistency(clause) * s;
+      const bool better = score > best_score ||
+                          (score == best_score && first_seen.at(clause) < first_seen.at(best));
+      if (better) {
+        best = clause;
+        best_score = score;
+      }
+    }
+    Cause cause{best, best_score, 0, {}, ""};
+    std::vector<std::size_t> rest;
+    int alone = 0;
+    for (std::size_t k : remaining) {
+      const auto& t = ev[k].tests;
+      if (std::find(t.begin(), t.end(), best) == t.end()) {
+        rest.push_back(k);
+        continue;
+      }
+      cause.explains.push_back(k);
+      if (candidates(k) == std::vector<std::string>{best}) ++alone;
+    }
+    // The case shown for it: one it isolates, checking the fewest clauses
+    // not cleared, earliest in the manifest.
+    auto rank_of = [&](std::size_t k) {
+      return std::make_tuple(ev[k].primary == best ? 0 : 1, suspects(k).size(), k);
+    };
+    cause.shown = *std::min_element(cause.explains.begin(), cause.explains.end(),
+                                    [&](std::size_t a, std::size_t b) { return rank_of(a) < rank_of(b); });
+    const Tally t = isolating.count(best) ? isolating.at(best) : Tally{};
+    char why[320];
+    std::snprintf(why, sizeof why,
+                  "fails %d of the %d cases that isolate it; explains %zu failing case%s, %d with no other "
+                  "suspect (clauses whose isolating cases all pass are cleared)",
+                  t.failing, t.cases, cause.explains.size(), cause.explains.size() == 1 ? "" : "s", alone);
+    cause.why = why;
+    d.causes.push_back(std::move(cause));
+    remaining = std::move(rest);
   }
   return d;
 }

@@ -8,8 +8,10 @@
 #include "check_parts.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
+#include "susurration/constants.hpp"
 #include "susurration/forms.hpp"
 #include "susurration/simulation.hpp"
 #include "susurration/tolerance.hpp"
@@ -82,6 +84,126 @@ void measure_segment(const Json& expected, const Json& got, Reanchoring& m) {
 }
 
 }  // namespace
+
+std::string anchor_step_clause(const Json& anchor, const Json& weights, const Json& engine_state, std::string& why) {
+  const Json& before = anchor.at("state");
+  const Json& reference = anchor.at("next_state");
+  if (!engine_state.is_array() || engine_state.size() != before.size() || reference.size() != before.size()) {
+    return "STEP-1";
+  }
+  const std::size_t n = before.size();
+  auto at = [](const Json& s, std::size_t i, int f) { return s.at(i).at(static_cast<std::size_t>(f)).get<double>(); };
+  auto is_float = [](double x) { return static_cast<double>(static_cast<float>(x)) == x; };
+  bool all_float = true, reference_float = true;
+  for (std::size_t i = 0; i < n; ++i) {
+    for (int f = 0; f < 4; ++f) {
+      all_float = all_float && is_float(at(engine_state, i, f));
+      reference_float = reference_float && is_float(at(reference, i, f));
+    }
+  }
+  if (all_float && !reference_float) {
+    why = "every value of the engine's state is a float32";
+    return "STATE-1";
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const double x = at(engine_state, i, 0), y = at(engine_state, i, 1);
+    if (!(x >= 0 && x <= kWidth && y >= 0 && y <= kHeight)) {
+      why = "bird " + std::to_string(i) + " is outside the field";
+      return "FIELD-5";
+    }
+  }
+  // The move: each new position is the old one plus the engine's own new
+  // velocity, wrapped; compared round the torus, so the wrap itself is not
+  // judged here.
+  auto round_torus = [](double d, double size) {
+    d = std::fmod(std::abs(d), size);
+    return std::min(d, size - d);
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    const double ex = at(before, i, 0) + at(engine_state, i, 2), ey = at(before, i, 1) + at(engine_state, i, 3);
+    if (round_torus(at(engine_state, i, 0) - ex, kWidth) > 1e-9 || round_torus(at(engine_state, i, 1) - ey, kHeight) > 1e-9) {
+      why = "bird " + std::to_string(i) + " did not move by its own new velocity";
+      return "STEP-8";
+    }
+  }
+  // The clamp.
+  auto speed = [&](const Json& s, std::size_t i) { return std::hypot(at(s, i, 2), at(s, i, 3)); };
+  auto at_limit = [](double sp) { return std::abs(sp - kMinSpeed) < 1e-9 || std::abs(sp - kMaxSpeed) < 1e-9; };
+  bool all_differing_at_limit = true;
+  int differing = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double sp = speed(engine_state, i);
+    if (sp < kMinSpeed * (1 - 1e-12) || sp > kMaxSpeed * (1 + 1e-12)) {
+      why = "bird " + std::to_string(i) + " flies at " + std::to_string(sp);
+      return "STEP-7";
+    }
+    const bool off = std::abs(at(engine_state, i, 2) - at(reference, i, 2)) > 1e-9 ||
+                     std::abs(at(engine_state, i, 3) - at(reference, i, 3)) > 1e-9;
+    if (off) {
+      ++differing;
+      const double ref = speed(reference, i);
+      if (!(at_limit(sp) && std::abs(sp - ref) > 1e-9)) all_differing_at_limit = false;
+    }
+  }
+  if (differing > 0 && all_differing_at_limit) {
+    why = "every bird that differs flies at a limit of the clamp the reference's does not";
+    return "STEP-7";
+  }
+  // The terms, over the birds the clamp leaves alone on both sides: the
+  // velocity difference against each term's per-bird vectors.
+  if (!anchor.contains("terms") || anchor.at("terms").size() != n) return "STEP-1";
+  const Json& terms = anchor.at("terms");
+  const double wa = weights.at(1).get<double>();
+  struct Term {
+    const char* clause;
+    const char* name;
+    double dot = 0, norm = 0;
+  };
+  // Alignment is (mean - v) * wa * 0.05: its two halves are tried apart, so
+  // an engine that drops or doubles one half is still told by its term.
+  Term tried[] = {{"STEP-3", "cohesion"}, {"STEP-4", "alignment"}, {"STEP-4", "alignment's -v"},
+                  {"STEP-4", "alignment's neighbour mean"}, {"STEP-5", "separation"}};
+  double delta_norm = 0;
+  int spread = 0;  // birds off by more than the step class
+  for (std::size_t i = 0; i < n; ++i) {
+    const double se = speed(engine_state, i), sr = speed(reference, i);
+    if (at_limit(se) || at_limit(sr)) continue;
+    const double dx = at(engine_state, i, 2) - at(reference, i, 2), dy = at(engine_state, i, 3) - at(reference, i, 3);
+    if (std::abs(dx) > 1e-9 || std::abs(dy) > 1e-9) ++spread;
+    const Json& t = terms.at(i);
+    const double cx = t.at(0).get<double>(), cy = t.at(1).get<double>(), ax = t.at(2).get<double>(),
+                 ay = t.at(3).get<double>(), sx = t.at(4).get<double>(), sy = t.at(5).get<double>();
+    const bool lone = cx == 0 && cy == 0 && ax == 0 && ay == 0 && sx == 0 && sy == 0;
+    const double vx = lone ? 0 : -at(before, i, 2) * wa * kAlignmentScale, vy = lone ? 0 : -at(before, i, 3) * wa * kAlignmentScale;
+    const double vectors[][2] = {{cx, cy}, {ax, ay}, {vx, vy}, {ax - vx, ay - vy}, {sx, sy}};
+    for (std::size_t k = 0; k < std::size(tried); ++k) {
+      tried[k].dot += dx * vectors[k][0] + dy * vectors[k][1];
+      tried[k].norm += vectors[k][0] * vectors[k][0] + vectors[k][1] * vectors[k][1];
+    }
+    delta_norm += dx * dx + dy * dy;
+  }
+  // One or two birds off are a direction or two in the plane, which some
+  // term lies near by chance: a term is named only from three or more.
+  if (!(delta_norm > 0) || spread < 3) return "STEP-1";
+  const Term* best = nullptr;
+  double best_fit = 0;
+  for (const Term& t : tried) {
+    if (!(t.norm > 0)) continue;
+    const double fit = t.dot * t.dot / (t.norm * delta_norm);  // cos^2 of the angle between them
+    if (fit > best_fit) {
+      best_fit = fit;
+      best = &t;
+    }
+  }
+  // A difference that lies along one term within about 18 degrees is that
+  // term's; anything else (a neighbour missed or added, the update order)
+  // moves several terms at once.
+  if (best == nullptr || best_fit < 0.9) return "STEP-1";
+  char buf[120];
+  std::snprintf(buf, sizeof buf, "the velocity difference lies along %s (cos^2 %.3f)", best->name, best_fit);
+  why = buf;
+  return best->clause;
+}
 
 Json weights_for_step(const Json& parameters, int tick) {
   const Weights w = weights_at(forms::weights(parameters.at("weights")),

@@ -42,6 +42,18 @@ Reanchored reanchor(const VectorCase& c, Session& session, int departure);
 // reference's own rule, from a trajectory group's parameters.
 Json weights_for_step(const Json& parameters, int tick);
 
+// Which rule an engine's wrong step from an anchor breaks, told from the
+// one-step difference (the engine's new state against the reference's
+// next_state): FIELD-5 for a position outside the field, STATE-1 for a
+// state held in float32, STEP-8 for a position that is not the old one
+// moved by the engine's own new velocity, STEP-7 for a speed outside
+// 1.6..4.2 or every differing bird held at a limit the reference's is not
+// at, else the term (STEP-3 cohesion, STEP-4 alignment, STEP-5 separation)
+// whose per-bird vectors (the anchor's "terms") the velocity difference
+// lies along; STEP-1, the step as a whole, when none of these fits. `why`
+// gets a few words of evidence.
+std::string anchor_step_clause(const Json& anchor, const Json& weights, const Json& engine_state, std::string& why);
+
 // "0..50, 50..100 and 100..150".
 std::string describe(const std::vector<Segment>& segments);
 

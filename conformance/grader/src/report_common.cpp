@@ -1,4 +1,5 @@
-// What all three report forms share: counting outcomes, the first failure.
+// What all three report forms share: counting outcomes, the first failure
+// (the diagnosis' top cause's case).
 #include "susurration/grader/report.hpp"
 
 #include <string_view>
@@ -55,6 +56,11 @@ const CaseResult* first_failure(const GradeRun& run) {
     if (counts_as_failure(r)) return &r;
   }
   return nullptr;
+}
+
+const CaseResult* first_failure(const GradeRun& run, const Diagnosis& diagnosis) {
+  if (!diagnosis.causes.empty()) return &run.results.at(diagnosis.causes.front().shown);
+  return first_failure(run);
 }
 
 }  // namespace susurration::grader

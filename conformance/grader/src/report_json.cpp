@@ -126,6 +126,22 @@ Json case_json(const CaseResult& r, int stderr_tail, const VectorCase* c) {
           {"seconds", r.seconds}};
 }
 
+Json diagnosis_json(const GradeRun& run, const Diagnosis& d) {
+  Json causes = Json::array();
+  for (const Cause& c : d.causes) {
+    Json explains = Json::array();
+    for (std::size_t k : c.explains) explains.push_back(run.results[k].id);
+    causes.push_back({{"clause", c.clause}, {"score", c.score}, {"shown", run.results[c.shown].id},
+                      {"explains", explains}, {"why", c.why}});
+  }
+  Json tolerant = Json::array();
+  for (std::size_t k : d.tolerant_only) {
+    const CaseResult& r = run.results[k];
+    tolerant.push_back({{"case", r.id}, {"drift", r.drift}, {"difference", difference_json(r.difference)}});
+  }
+  return {{"causes", causes}, {"tolerant_only", tolerant}};
+}
+
 Json engine_json(const ReportInput& in) {
   Json e = {{"command", in.options.command}, {"name", nullptr}, {"version", nullptr},
             {"language", nullptr}, {"capabilities", Json::array()}};
@@ -164,10 +180,13 @@ Json report_document(const ReportInput& in) {
   Json categories = Json::object(), clauses = Json::object();
   for (const auto& [name, c] : by_category) categories[name] = counts_json(c);
   for (const auto& [name, c] : by_clause) clauses[name] = counts_json(c);
+  const Diagnosis diagnosis = diagnose(in.set, in.run);
   Json first = nullptr;
-  if (const CaseResult* f = first_failure(in.run)) {
+  if (const CaseResult* f = first_failure(in.run, diagnosis)) {
+    // Reported under the top cause's clause: the one the diagnosis blames.
+    const std::string clause = diagnosis.causes.empty() ? f->clause : diagnosis.causes.front().clause;
     first = {{"case", f->id}, {"outcome", to_string(f->outcome)},
-             {"clause", f->clause.empty() ? Json() : Json(f->clause)}, {"check", f->check},
+             {"clause", clause.empty() ? Json() : Json(clause)}, {"check", f->check},
              {"difference", difference_json(f->difference)}, {"message", f->message}};
   }
   Json counts = counts_json(total);
@@ -197,6 +216,7 @@ Json report_document(const ReportInput& in) {
       {"level", to_string(verdict_of(in.run).level)},
       {"counts", counts},
       {"first_failure", first},
+      {"diagnosis", diagnosis_json(in.run, diagnosis)},
       {"categories", categories},
       {"clauses", clauses},
       {"stderr_tails", stderr_json},

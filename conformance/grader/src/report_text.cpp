@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <set>
 
+#include "susurration/grader/diagnosis.hpp"
 #include "susurration/grader/engine_text.hpp"
 #include "susurration/grader/report.hpp"
 
@@ -45,6 +46,65 @@ std::string case_block(const CaseResult& r, const std::string& stderr_lines) {
   return out + stderr_lines;
 }
 
+std::string where(const CaseResult& r) {
+  std::string out = r.id;
+  if (r.difference) {
+    const Difference& d = *r.difference;
+    if (d.tick) out += ", tick " + std::to_string(*d.tick);
+    if (d.bird) out += ", bird " + std::to_string(*d.bird);
+    out += ", field " + d.field;
+  }
+  return out;
+}
+
+// The diagnosis first: the clauses most likely at fault, each with the
+// failing case that best isolates it, so an implementer starts there.
+std::string likely_causes(const GradeRun& run, const Diagnosis& d) {
+  if (d.causes.empty()) return "";
+  std::string out = "Likely cause" + std::string(d.causes.size() == 1 ? "" : "s, most likely first") + ":\n";
+  const std::size_t shown = std::min<std::size_t>(d.causes.size(), 5);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const Cause& c = d.causes[i];
+    out += "  " + std::to_string(i + 1) + ". " + c.clause + ": see " + where(run.results[c.shown]) + "\n";
+    out += "     " + c.why + "\n";
+  }
+  if (shown < d.causes.size()) {
+    out += "  and " + std::to_string(d.causes.size() - shown) + " more:";
+    for (std::size_t i = shown; i < d.causes.size(); ++i) out += " " + d.causes[i].clause;
+    out += "\n";
+  }
+  return out + "\n";
+}
+
+// Cases that passed only within tolerance: what stands between the engine
+// and *exact*, one line each with how far the first inexact value was.
+std::string tolerant_only(const GradeRun& run, const Diagnosis& d) {
+  if (d.tolerant_only.empty()) return "";
+  std::string out = "\n  passed only within tolerance (" + std::to_string(d.tolerant_only.size()) +
+                    "; what stands between this engine and exact):\n";
+  for (std::size_t k : d.tolerant_only) {
+    const CaseResult& r = run.results[k];
+    out += "    " + r.id;
+    if (r.drift) out += "  drift (TOL-6)";
+    if (r.difference) {
+      char buf[96];
+      if (r.difference->ulps) {
+        std::snprintf(buf, sizeof buf, "  first inexact %s: %.0f ulp%s", r.difference->field.c_str(),
+                      *r.difference->ulps, *r.difference->ulps == 1 ? "" : "s");
+        out += buf;
+      } else if (r.difference->relative) {
+        std::snprintf(buf, sizeof buf, "  first inexact %s: relative %.2g", r.difference->field.c_str(),
+                      *r.difference->relative);
+        out += buf;
+      } else {
+        out += "  first inexact " + r.difference->field;
+      }
+    }
+    out += "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string text_report(const ReportInput& in) {
@@ -64,6 +124,8 @@ std::string text_report(const ReportInput& in) {
                 run.results.size(), run.cases_in_set, run.seconds, in.options.jobs,
                 in.options.jobs == 1 ? "" : "es");
   out += buf;
+  const Diagnosis diagnosis = diagnose(in.set, run);
+  out += likely_causes(run, diagnosis);
 
   Counts total;
   std::map<std::string, Counts> by_category;
@@ -81,15 +143,12 @@ std::string text_report(const ReportInput& in) {
       out += case_block(r, tail.empty() ? "" : indent("stderr: ", tail));
     }
   }
-  if (const CaseResult* first = first_failure(run)) {
-    out += "\nFirst failure: " + first->id;
-    if (first->difference) {
-      const Difference& d = *first->difference;
-      if (d.tick) out += ", tick " + std::to_string(*d.tick);
-      if (d.bird) out += ", bird " + std::to_string(*d.bird);
-      out += ", field " + d.field;
-    }
-    if (!first->clause.empty()) out += ", clause " + first->clause;
+  out += tolerant_only(run, diagnosis);
+  if (const CaseResult* first = first_failure(run, diagnosis)) {
+    // The top cause's case, under the top cause's clause.
+    out += "\nFirst failure: " + where(*first);
+    const std::string clause = diagnosis.causes.empty() ? first->clause : diagnosis.causes.front().clause;
+    if (!clause.empty()) out += ", clause " + clause;
     out += "\n";
   }
   out += "\n  by category      exact  tolerant  drift  fail  errored  skipped\n";

@@ -15,6 +15,7 @@
 #include "check_parts.hpp"
 #include "susurration/grader/engine_text.hpp"
 #include "reanchor.hpp"
+#include "susurration/constants.hpp"
 #include "susurration/forms.hpp"
 
 namespace susurration::grader {
@@ -80,10 +81,8 @@ Anchors step_from_anchors(const VectorCase& c, Session& session) {
   const Json compare = {{"class", "step"}, {"abs", kAnchorStepAbs}};
   for (const Json& anchor : c.json->at("expected").at("anchors")) {
     const int tick = anchor.at("tick").get<int>();
-    const Response r = session.call(
-        "step", {{"state", anchor.at("state")},
-                 {"weights", weights_for_step(c.group->at("parameters"), tick)},
-                 {"ticks", 1}});
+    const Json weights = weights_for_step(c.group->at("parameters"), tick);
+    const Response r = session.call("step", {{"state", anchor.at("state")}, {"weights", weights}, {"ticks", 1}});
     if (r.kind != Response::Kind::result) answered_without_result("step but answered an anchor's step with", r);
     Comparison cmp = compare_values(compare, Json{{"state", anchor.at("next_state")}}, r.body);
     for (auto* d : {&cmp.first_off, &cmp.first_inexact}) {
@@ -94,7 +93,13 @@ Anchors step_from_anchors(const VectorCase& c, Session& session) {
       a.first_inexact = cmp.first_inexact;
     }
     if (!cmp.within) {
-      a.off = Finding{tick + 1, "step from anchor tick " + std::to_string(tick), "STEP-1", *cmp.first_off, ""};
+      // The one-step difference names the rule: the term, the clamp or the
+      // move it lies along, else the step as a whole (STEP-1).
+      std::string why;
+      const std::string clause =
+          r.body.contains("state") ? anchor_step_clause(anchor, weights, r.body.at("state"), why) : "STEP-1";
+      a.off = Finding{tick + 1, "step from anchor tick " + std::to_string(tick), clause, *cmp.first_off,
+                      why.empty() ? "" : "; " + why};
       break;
     }
   }
@@ -146,6 +151,15 @@ struct States {
   std::optional<Finding> off;
   std::vector<std::string> unchecked;  // consistency checks the engine's capabilities did not allow
 };
+
+bool outside_field(const Json& state) {
+  for (const Json& bird : state) {
+    if (bird.size() < 2 || !bird.at(0).is_number() || !bird.at(1).is_number()) return false;
+    const double x = bird.at(0).get<double>(), y = bird.at(1).get<double>();
+    if (!(x >= 0 && x <= kWidth && y >= 0 && y <= kHeight)) return true;
+  }
+  return false;
+}
 
 void keep_earliest(std::optional<Finding>& kept, Finding f) {
   if (!kept || f.tick < kept->tick) kept = std::move(f);
@@ -205,7 +219,10 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
     if (offered.contains("metrics")) {
       const Response m = session.call("metrics", {{"state", state}});
       if (m.kind == Response::Kind::error) {
-        keep_earliest(s.off, {t, "states", "SESSION-1", shape_difference(t, "state", "a valid state", m.body),
+        // A state it refuses because a bird is outside the field is its
+        // wrap that is wrong (FIELD-5), not the session.
+        keep_earliest(s.off, {t, "states", outside_field(state) ? "FIELD-5" : "SESSION-1",
+                              shape_difference(t, "state", "a valid state", m.body),
                               "; the engine refuses its own state at tick " + std::to_string(t)});
         continue;
       }
@@ -239,7 +256,7 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
     const Response next = session.call(
         "step", {{"state", states[k - 1].at("state")}, {"weights", weights_for_step(parameters, t - 1)}, {"ticks", 1}});
     if (next.kind == Response::Kind::error) {
-      keep_earliest(s.off, {t - 1, "states", "SESSION-1", shape_difference(t - 1, "state", "a valid state", next.body),
+      keep_earliest(s.off, {t - 1, "states", outside_field(states[k - 1].at("state")) ? "FIELD-5" : "SESSION-1", shape_difference(t - 1, "state", "a valid state", next.body),
                             "; the engine refuses its own state at tick " + std::to_string(t - 1)});
       continue;
     }

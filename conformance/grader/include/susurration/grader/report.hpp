@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "susurration/grader/diagnosis.hpp"
 #include "susurration/grader/runner.hpp"
 #include "susurration/grader/selection.hpp"
 
@@ -57,6 +58,9 @@ class StderrQuoter {
 
 // The first case, in manifest order, that counts as a failure.
 const CaseResult* first_failure(const GradeRun& run);
+// The failure a report shows first: the case that best isolates the
+// diagnosis' top cause (the first in manifest order when no cause names one).
+const CaseResult* first_failure(const GradeRun& run, const Diagnosis& diagnosis);
 
 std::string text_report(const ReportInput& in);
 std::string json_report(const ReportInput& in);  // report_document(in), dumped

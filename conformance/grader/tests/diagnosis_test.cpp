@@ -1,0 +1,220 @@
+// The ranking of causes (spec/PROTOCOL.md, "How a report ranks causes") on
+// grade runs built by hand, each the situation a claim is about; what is
+// expected is worked out from the situation, not read off the ranking.
+#include <gtest/gtest.h>
+
+#include "susurration/grader/diagnosis.hpp"
+
+namespace susurration::grader {
+namespace {
+
+CaseResult result(const std::string& id, std::vector<std::string> clauses, Outcome outcome,
+                  std::string clause = "") {
+  CaseResult r;
+  r.id = id;
+  r.clauses = std::move(clauses);
+  r.outcome = outcome;
+  r.clause = clause.empty() && !r.clauses.empty() && (outcome == Outcome::fail || outcome == Outcome::errored)
+                 ? r.clauses.front()
+                 : clause;
+  return r;
+}
+
+const VectorSet kNoVectors{};
+
+// The situation: a wrong cohesion constant fails every case where
+// cohesion acts alone, and the boundary cases where a neighbour is inside
+// the radius (they fail through cohesion); the boundary cases where the
+// neighbour is outside pass, so STEP-2 is not what is wrong, though it is
+// the first clause of more failing cases than STEP-3 is.
+TEST(Diagnosis, AWrongCohesionConstantIsRankedAboveTheBoundaryCasesItFails) {
+  GradeRun run;
+  run.results = {
+      result("band-inside-1", {"STEP-2", "FIELD-4", "STEP-3"}, Outcome::fail),
+      result("band-inside-2", {"STEP-2", "FIELD-4", "STEP-3"}, Outcome::fail),
+      result("band-inside-3", {"STEP-2", "FIELD-4", "STEP-3"}, Outcome::fail),
+      result("band-outside-1", {"STEP-2", "FIELD-4"}, Outcome::pass_exact),
+      result("band-outside-2", {"STEP-2", "FIELD-4"}, Outcome::pass_exact),
+      result("band-outside-3", {"STEP-2", "FIELD-4"}, Outcome::pass_exact),
+      result("exactly-90", {"STEP-2", "STEP-6"}, Outcome::pass_exact),
+      result("hard-distance", {"FIELD-4", "DET-2"}, Outcome::pass_exact),
+      result("cohesion-weight-1", {"STEP-3", "WEIGHTS-1"}, Outcome::fail),
+      result("cohesion-seam", {"STEP-3", "FIELD-3"}, Outcome::fail),
+      result("cohesion-weight-0", {"WEIGHTS-1", "STEP-3"}, Outcome::pass_exact),
+  };
+  const Diagnosis d = diagnose(kNoVectors, run);
+  ASSERT_FALSE(d.causes.empty());
+  EXPECT_EQ(d.causes.front().clause, "STEP-3");
+  // Shown: a case STEP-3 isolates, not the first failing case in file order.
+  EXPECT_EQ(run.results[d.causes.front().shown].id, "cohesion-weight-1");
+  // It explains every failure, so it is the only cause.
+  EXPECT_EQ(d.causes.size(), 1u);
+  EXPECT_EQ(d.causes.front().explains.size(), 5u);
+}
+
+// The other way round: the radius is wrong (a neighbour at exactly 90 is
+// taken in). The cases where cohesion acts alone pass, which clears STEP-3,
+// and the failing boundary cases are STEP-2's alone.
+TEST(Diagnosis, AClauseWhoseIsolatingCasesAllPassIsCleared) {
+  GradeRun run;
+  run.results = {
+      result("exactly-90-axis", {"STEP-2", "STEP-6"}, Outcome::fail),
+      result("exactly-90-diagonal", {"STEP-2", "STEP-6"}, Outcome::fail),
+      result("band-inside", {"STEP-2", "FIELD-4", "STEP-3"}, Outcome::pass_exact),
+      result("cohesion-weight-1", {"STEP-3", "WEIGHTS-1"}, Outcome::pass_exact),
+      result("lone-bird", {"STEP-6", "STEP-8"}, Outcome::pass_exact),
+  };
+  const Diagnosis d = diagnose(kNoVectors, run);
+  ASSERT_EQ(d.causes.size(), 1u);
+  EXPECT_EQ(d.causes.front().clause, "STEP-2");
+  EXPECT_NE(d.causes.front().why.find("fails 2 of the 3 cases that isolate it"), std::string::npos)
+      << d.causes.front().why;
+}
+
+// Two independent mistakes: each is a cause, the one with more evidence
+// first, and every failure is explained by exactly one of them.
+TEST(Diagnosis, TwoIndependentMistakesAreTwoCausesThatShareNoFailure) {
+  GradeRun run;
+  run.results = {
+      result("serial-1", {"SERIAL-2"}, Outcome::fail),
+      result("serial-2", {"SERIAL-2"}, Outcome::fail),
+      result("serial-3", {"SERIAL-2"}, Outcome::fail),
+      result("hash", {"DET-3"}, Outcome::fail),
+      result("hash-2", {"DET-3"}, Outcome::pass_exact),
+  };
+  const Diagnosis d = diagnose(kNoVectors, run);
+  ASSERT_EQ(d.causes.size(), 2u);
+  EXPECT_EQ(d.causes[0].clause, "SERIAL-2");
+  EXPECT_EQ(d.causes[1].clause, "DET-3");
+  EXPECT_EQ(d.causes[0].explains.size() + d.causes[1].explains.size(), 4u);
+}
+
+// The clause a check pinned (a field's defining clause, METRIC-1, ...) is
+// what the failing case isolates, even when its author listed it later or
+// not at all.
+TEST(Diagnosis, TheClauseACheckPinnedIsWhatAFailingCaseIsolates) {
+  GradeRun run;
+  run.results = {
+      result("trajectory-1", {"SESSION-1", "METRIC-1", "METRIC-2", "STEP-1"}, Outcome::fail, "METRIC-2"),
+      result("trajectory-2", {"SESSION-1", "METRIC-1", "METRIC-2", "STEP-1"}, Outcome::fail, "METRIC-2"),
+      result("polarization", {"METRIC-2"}, Outcome::fail),
+      result("session", {"SESSION-1"}, Outcome::pass_exact),
+  };
+  const Diagnosis d = diagnose(kNoVectors, run);
+  ASSERT_EQ(d.causes.size(), 1u);
+  EXPECT_EQ(d.causes.front().clause, "METRIC-2");
+  EXPECT_EQ(run.results[d.causes.front().shown].id, "polarization");  // fewest other suspects
+}
+
+// Nothing failed: no cause at all, and the cases that passed only within
+// tolerance are listed, in order, whatever else passed.
+TEST(Diagnosis, APassingRunHasNoCauseAndListsItsTolerantCases) {
+  GradeRun run;
+  run.results = {
+      result("a", {"STEP-3"}, Outcome::pass_exact),
+      result("b", {"STEP-4"}, Outcome::pass_tolerant),
+      result("c", {"STEP-5"}, Outcome::skipped),
+      result("d", {"STEP-6"}, Outcome::pass_tolerant),
+  };
+  const Diagnosis d = diagnose(kNoVectors, run);
+  EXPECT_TRUE(d.causes.empty());
+  EXPECT_EQ(d.tolerant_only, (std::vector<std::size_t>{1, 3}));
+}
+
+// A failure listed in --expect-fail does not count against the engine, so
+// it is not a failure to explain; a passing case clears its clause as ever.
+TEST(Diagnosis, AnExpectedFailureIsNotExplained) {
+  GradeRun run;
+  run.results = {
+      result("known", {"STEP-7"}, Outcome::fail),
+      result("new", {"STEP-5"}, Outcome::fail),
+  };
+  run.results[0].expected_to_fail = true;
+  const Diagnosis d = diagnose(kNoVectors, run);
+  ASSERT_EQ(d.causes.size(), 1u);
+  EXPECT_EQ(d.causes.front().clause, "STEP-5");
+}
+
+// The update order: a two-bird step whose bird 0 felt the other and came
+// out right, while bird 1 is off, is read as STEP-1 whatever the case lists.
+TEST(Diagnosis, ASecondBirdOffAfterAFirstThatFeltTheFlockIsTheUpdateOrder) {
+  const Json file = {{"notes", Json::object()}};
+  const Json group = {{"parameters", Json::object()}};
+  const Json step = {{"id", "two-birds"},
+                     {"clauses", {"STEP-5"}},
+                     {"input", {{"state", {{100.0, 100.0, 2.0, 0.0}, {110.0, 100.0, -2.0, 0.0}}}}},
+                     {"expected", {{"state", {{101.9, 100.0, 1.9, 0.0}, {108.1, 100.0, -1.9, 0.0}}}}}};
+  VectorSet set;
+  set.cases = {VectorCase{"step.json", "step", &file, &group, &step}};
+  GradeRun run;
+  run.results = {result("two-birds", {"STEP-5"}, Outcome::fail),
+                 result("separation", {"STEP-5"}, Outcome::pass_exact),
+                 result("separation-2", {"STEP-5"}, Outcome::pass_exact)};
+  Difference off;
+  off.bird = 1;
+  off.field = "x";
+  run.results[0].difference = off;
+  const Diagnosis d = diagnose(set, run);
+  ASSERT_EQ(d.causes.size(), 1u);
+  EXPECT_EQ(d.causes.front().clause, "STEP-1");
+  // With bird 0 off instead, the same failure is separation's.
+  run.results[0].difference->bird = 0;
+  EXPECT_EQ(diagnose(set, run).causes.front().clause, "STEP-5");
+}
+
+// A wrong PRNG puts every initial state off too: the runs' states at tick
+// 0, which the tick-0 check reports as INIT-1 (the draws differ), are
+// init's answers and check what init's cases check, the PRNG included. The
+// PRNG's own cases fail, so the PRNG explains more than INIT-1 does.
+TEST(Diagnosis, AWrongInitialStateOfARunIsSuspectedOfWhatInitDrawsFrom) {
+  const Json file = {{"notes", Json::object()}};
+  const Json group = {{"parameters", Json::object()}};
+  const Json init = {{"id", "init-1"}, {"clauses", {"INIT-1", "INIT-2", "PRNG-1"}}};
+  VectorSet set;
+  set.cases = {VectorCase{"init.json", "init", &file, &group, &init}};
+  GradeRun run;
+  run.results = {result("prng-1", {"PRNG-1"}, Outcome::fail), result("prng-2", {"PRNG-1"}, Outcome::fail),
+                 result("init-1", {"INIT-1", "INIT-2", "PRNG-1"}, Outcome::fail)};
+  for (int k = 0; k < 4; ++k) {
+    CaseResult r = result("trajectory-" + std::to_string(k), {"SESSION-1", "METRIC-1", "STEP-1"}, Outcome::fail, "INIT-1");
+    r.check = "states";
+    Difference d;
+    d.tick = 0;
+    d.bird = 0;
+    d.field = "x";
+    r.difference = d;
+    run.results.push_back(r);
+  }
+  run.results.push_back(result("session", {"SESSION-1"}, Outcome::pass_exact));
+  run.results.push_back(result("metrics-row", {"METRIC-1"}, Outcome::pass_exact));
+  run.results.push_back(result("synchronous", {"STEP-1"}, Outcome::pass_exact));
+  const Diagnosis d = diagnose(set, run);
+  ASSERT_FALSE(d.causes.empty());
+  EXPECT_EQ(d.causes.front().clause, "PRNG-1");
+}
+
+// A re-anchored segment that departs names where the runs parted, not the
+// rule: unless it is off at its first tick, where the metric of the
+// published state itself is wrong, and its clause is that metric's.
+TEST(Diagnosis, ASegmentOffAtItsFirstTickIsItsMetricAndOneOffLaterIsTheStep) {
+  auto segment = [](const std::string& id, int tick) {
+    CaseResult r = result(id, {"SESSION-1", "METRIC-1", "METRIC-2", "STEP-1"}, Outcome::fail, "METRIC-2");
+    r.check = "re-anchored segment 0..50";
+    Difference d;
+    d.tick = tick;
+    d.field = "polarization";
+    r.difference = d;
+    return r;
+  };
+  GradeRun run;
+  run.results = {segment("trajectory-1", 0), segment("trajectory-2", 0), segment("trajectory-3", 0),
+                 result("polarization", {"METRIC-2"}, Outcome::pass_exact),
+                 result("polarization-2", {"METRIC-2"}, Outcome::fail),
+                 result("cohesion", {"STEP-3"}, Outcome::fail)};
+  EXPECT_EQ(diagnose(kNoVectors, run).causes.front().clause, "METRIC-2");
+  for (std::size_t k = 0; k < 3; ++k) run.results[k].difference->tick = 17;
+  EXPECT_EQ(diagnose(kNoVectors, run).causes.front().clause, "STEP-3");
+}
+
+}  // namespace
+}  // namespace susurration::grader
