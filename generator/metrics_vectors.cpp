@@ -217,21 +217,21 @@ std::vector<MetricsCase> band_cases(double limit, const std::string& l, const st
   };
   return {
       band_case(b + "axis-just-above-the-midpoint-is-outside", "On an axis, within an ulp of " + l + ".",
-                cs({"FIELD-4"}), limit, band_pair(limit, axis, Band::above_midpoint)),
+                cs({"FIELD-6", "FIELD-4"}), limit, band_pair(limit, axis, Band::above_midpoint)),
       band_case(b + "axis-just-below-the-midpoint-is-inside", "On an axis, within an ulp of " + l + ".",
-                cs({"FIELD-4"}), limit, band_pair(limit, axis, Band::below_midpoint)),
+                cs({"FIELD-6", "FIELD-4"}), limit, band_pair(limit, axis, Band::below_midpoint)),
       band_case(b + "diagonal-just-above-the-midpoint-is-outside", "On a diagonal, within an ulp of " + l + ".",
-                cs({"FIELD-4"}), limit, band_pair(limit, diagonal, Band::above_midpoint)),
+                cs({"FIELD-6", "FIELD-4"}), limit, band_pair(limit, diagonal, Band::above_midpoint)),
       band_case(b + "diagonal-just-below-the-midpoint-is-inside", "On a diagonal, within an ulp of " + l + ".",
-                cs({"FIELD-4"}), limit, band_pair(limit, diagonal, Band::below_midpoint)),
+                cs({"FIELD-6", "FIELD-4"}), limit, band_pair(limit, diagonal, Band::below_midpoint)),
       band_case(b + "across-the-seam-just-above-the-midpoint-is-outside",
-                "Across the x seam, within an ulp of " + l + ".", cs({"FIELD-4", "FIELD-3"}), limit,
+                "Across the x seam, within an ulp of " + l + ".", cs({"FIELD-6", "FIELD-4", "FIELD-3"}), limit,
                 band_pair(limit, seam, Band::above_midpoint)),
       band_case(b + "across-both-seams-just-below-the-midpoint-is-inside",
-                "Across both seams on a diagonal, within an ulp of " + l + ".", cs({"FIELD-4", "FIELD-3"}), limit,
+                "Across both seams on a diagonal, within an ulp of " + l + ".", cs({"FIELD-6", "FIELD-4", "FIELD-3"}), limit,
                 band_pair(limit, both_seams, Band::below_midpoint)),
       band_case(b + "exact-tie-at-the-midpoint-is-outside",
-                "On a diagonal whose legs and " + l + " - ulp/2 form a Pythagorean triple.", cs({"FIELD-4"}),
+                "On a diagonal whose legs and " + l + " - ulp/2 form a Pythagorean triple.", cs({"FIELD-6", "FIELD-4"}),
                 limit, tie_pair(limit, tie_x, tie_y)),
       band_case(b + "just-above-the-limit-is-outside", "On a diagonal, just past " + l + ".", cs({"FIELD-4"}),
                 limit, band_pair(limit, diagonal, Band::above_limit)),
@@ -244,7 +244,7 @@ std::vector<MetricsCase> band_cases(double limit, const std::string& l, const st
 MetricsCase issue_17_example() {
   const BandPair p = band_pair_of(kClusterEdge, {10, 100, 0, 0}, {100 - 0x1p-46, 100 + 1.3e-6, 0, 0});
   return band_case("band-90-birds-at-10-100-and-100-minus-2-46-100-plus-1-3e-6-are-two-clusters",
-                   "The example of issue 17, (10, 100) and (100 - 2^-46, 100 + 1.3e-6).", {"METRIC-3", "FIELD-4"},
+                   "The example of issue 17, (10, 100) and (100 - 2^-46, 100 + 1.3e-6).", {"METRIC-3", "FIELD-6", "FIELD-4"},
                    kClusterEdge, p);
 }
 

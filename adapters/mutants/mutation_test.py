@@ -4,7 +4,7 @@
 For each mutant: build it (make_mutant.py) in a temporary folder, grade it with
 `susurration grade --report json`, and record whether it is caught (some case
 fails or is errored) and whether the report names the mutant's clause (it is
-the `clause` of some failing case; `listed` says whether it is at least among
+the `clause` of some failing case or a cause of the diagnosis; `listed` says whether it is at least among
 the `clauses` a failing case checks) and whether the report's diagnosis ranks
 the mutant's clause first (`top`: the first of `diagnosis.causes`). Prints the
 table, the mutation score with the top-ranked score beside it, the vector
@@ -52,7 +52,10 @@ def verdict(mutant, report):
         if c["outcome"] in BAD and c["clause"]:
             named_by[c["clause"]] = named_by.get(c["clause"], 0) + 1
     causes = report.get("diagnosis", {}).get("causes", [])
-    return {"caught": bool(failing), "named": mutant["clause"] in named_by, "listed": listed,
+    # A clause the four limits share (FIELD-6) is no failing case's own
+    # clause: the report names it as a cause of the diagnosis.
+    named = mutant["clause"] in named_by or any(c["clause"] == mutant["clause"] for c in causes)
+    return {"caught": bool(failing), "named": named, "listed": listed,
             "first": describe(report["first_failure"]),
             "failing": failing, "named_by": named_by, "top": causes[0]["clause"] if causes else None}
 
