@@ -181,6 +181,7 @@ void judge(CaseResult& r, const Comparison& cmp, const std::string& check) {
   } else if (!cmp.exact) {
     r.outcome = Outcome::pass_tolerant;
     r.difference = cmp.first_inexact;
+    r.worst = cmp.worst_inexact;
     if (cmp.first_inexact) {
       r.message = check + ": within the class; first value with other bits: " + describe(*cmp.first_inexact);
     }

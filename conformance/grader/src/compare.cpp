@@ -117,6 +117,7 @@ struct Walker {
   void leaf(const Json& e, const Json& a) {
     const bool exact = same(e, a);
     const bool in = exact || within_class(e, a);
+    if (!exact) keep_worst(result.worst_inexact, locate(path, e, a));
     if (!exact && result.exact) {
       result.exact = false;
       result.first_inexact = locate(path, e, a);
@@ -155,6 +156,10 @@ struct Walker {
 };
 
 }  // namespace
+
+void keep_worst(std::optional<Difference>& worst, const std::optional<Difference>& d) {
+  if (d && d->ulps && (!worst || !worst->ulps || *d->ulps > *worst->ulps)) worst = d;
+}
 
 Comparison compare_values(const Json& compare, const Json& expected, const Json& actual) {
   Walker w{compare, compare.at("class").get<std::string>(), {}, {}};
@@ -202,6 +207,7 @@ Comparison compare_trajectory(double relative, int window, const Json& expected,
       d.expected = e;
       d.actual = a;
       measure(d);
+      if (!exact) keep_worst(result.worst_inexact, d);
       if (!exact && result.exact) {
         result.exact = false;
         result.first_inexact = d;

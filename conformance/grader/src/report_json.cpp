@@ -137,7 +137,10 @@ Json diagnosis_json(const GradeRun& run, const Diagnosis& d) {
   Json tolerant = Json::array();
   for (std::size_t k : d.tolerant_only) {
     const CaseResult& r = run.results[k];
-    tolerant.push_back({{"case", r.id}, {"drift", r.drift}, {"difference", difference_json(r.difference)}});
+    tolerant.push_back({{"case", r.id},
+                        {"drift", r.drift},
+                        {"difference", difference_json(r.difference)},
+                        {"worst", difference_json(r.worst)}});
   }
   return {{"causes", causes}, {"tolerant_only", tolerant}};
 }

@@ -77,7 +77,8 @@ std::string likely_causes(const GradeRun& run, const Diagnosis& d) {
 }
 
 // Cases that passed only within tolerance: what stands between the engine
-// and *exact*, one line each with how far the first inexact value was.
+// and *exact*, one line each with its worst value in ulps (where the
+// engine has furthest to go), else its first inexact value.
 std::string tolerant_only(const GradeRun& run, const Diagnosis& d) {
   if (d.tolerant_only.empty()) return "";
   std::string out = "\n  passed only within tolerance (" + std::to_string(d.tolerant_only.size()) +
@@ -86,19 +87,22 @@ std::string tolerant_only(const GradeRun& run, const Diagnosis& d) {
     const CaseResult& r = run.results[k];
     out += "    " + r.id;
     if (r.drift) out += "  drift (TOL-6)";
-    if (r.difference) {
-      char buf[96];
-      if (r.difference->ulps) {
-        std::snprintf(buf, sizeof buf, "  first inexact %s: %.0f ulp%s", r.difference->field.c_str(),
-                      *r.difference->ulps, *r.difference->ulps == 1 ? "" : "s");
-        out += buf;
-      } else if (r.difference->relative) {
-        std::snprintf(buf, sizeof buf, "  first inexact %s: relative %.2g", r.difference->field.c_str(),
-                      *r.difference->relative);
-        out += buf;
+    const std::optional<Difference>& shown = r.worst ? r.worst : r.difference;
+    if (shown) {
+      std::string where;
+      if (shown->tick) where += "tick " + std::to_string(*shown->tick) + ", ";
+      if (shown->bird) where += "bird " + std::to_string(*shown->bird) + ", ";
+      where += shown->field;
+      char buf[160];
+      if (r.worst) {
+        std::snprintf(buf, sizeof buf, "  worst %.0f ulp%s (%s)", *shown->ulps, *shown->ulps == 1 ? "" : "s",
+                      where.c_str());
+      } else if (shown->relative) {
+        std::snprintf(buf, sizeof buf, "  first inexact %s: relative %.2g", where.c_str(), *shown->relative);
       } else {
-        out += "  first inexact " + r.difference->field;
+        std::snprintf(buf, sizeof buf, "  first inexact %s", where.c_str());
       }
+      out += buf;
     }
     out += "\n";
   }

@@ -71,6 +71,7 @@ struct Anchors {
   bool checked = false;
   bool exact = true;
   std::optional<Difference> first_inexact;
+  std::optional<Difference> worst_inexact;
   std::optional<Finding> off;
 };
 
@@ -85,9 +86,10 @@ Anchors step_from_anchors(const VectorCase& c, Session& session) {
     const Response r = session.call("step", {{"state", anchor.at("state")}, {"weights", weights}, {"ticks", 1}});
     if (r.kind != Response::Kind::result) answered_without_result("step but answered an anchor's step with", r);
     Comparison cmp = compare_values(compare, Json{{"state", anchor.at("next_state")}}, r.body);
-    for (auto* d : {&cmp.first_off, &cmp.first_inexact}) {
+    for (auto* d : {&cmp.first_off, &cmp.first_inexact, &cmp.worst_inexact}) {
       if (*d) (*d)->tick = tick + 1;
     }
+    keep_worst(a.worst_inexact, cmp.worst_inexact);
     if (!cmp.exact && a.exact) {
       a.exact = false;
       a.first_inexact = cmp.first_inexact;
@@ -363,7 +365,8 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
                             run.body.at("final_state_hash") == expected.at("final_state_hash");
     const bool exact = metrics.exact && anchors.exact && states.exact && hash_exact;
     Comparison all{exact, true, std::nullopt,
-                   metrics.first_inexact ? metrics.first_inexact : anchors.first_inexact};
+                   metrics.first_inexact ? metrics.first_inexact : anchors.first_inexact, metrics.worst_inexact};
+    keep_worst(all.worst_inexact, anchors.worst_inexact);
     judge(r, all, "trajectory");
     if (!exact && !all.first_inexact) {
       r.message = "trajectory: every metric and anchor step has the reference's bits; the states "

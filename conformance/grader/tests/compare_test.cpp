@@ -51,6 +51,33 @@ TEST(Compare, IntegersAreExactInEveryClass) {
   EXPECT_FALSE(compare_values(kTwoUlps, {{"u32", {7}}}, {{"u32", {8}}}).within);
 }
 
+TEST(Compare, WorstInexactIsTheValueFarthestInUlpsNotTheFirst) {
+  // One ulp off at bird 0's vx, two at bird 1's vy: the first inexact value
+  // and the worst are different places (counted by hand with nextafter).
+  const Comparison c = compare_values(kTwoUlps, {{"state", {{1.0, 2.0, 3.0, 4.0}, {5.0, 6.0, 7.0, 8.0}}}},
+                                      {{"state", {{1.0, 2.0, up(3.0, 1), 4.0}, {5.0, 6.0, 7.0, up(8.0, 2)}}}});
+  EXPECT_TRUE(c.within);
+  EXPECT_FALSE(c.exact);
+  ASSERT_TRUE(c.first_inexact && c.worst_inexact);
+  EXPECT_EQ(c.first_inexact->path, ".state[0][2]");
+  EXPECT_EQ(c.worst_inexact->path, ".state[1][3]");
+  EXPECT_EQ(*c.worst_inexact->ulps, 2.0);
+}
+
+TEST(Compare, WorstInexactOfATrajectoryNamesItsTick) {
+  const Json expected = {{"polarization", {0.5, 0.25, 0.125}},
+                         {"cluster_count", {1, 1, 1}},
+                         {"mean_neighbor_distance", {10.0, 10.0, 10.0}}};
+  Json actual = expected;
+  actual["polarization"][0] = up(0.5, 1);
+  actual["polarization"][2] = up(0.125, 5);
+  const Comparison c = compare_trajectory(1e-3, 200, expected, actual);
+  ASSERT_TRUE(c.worst_inexact);
+  EXPECT_EQ(*c.worst_inexact->tick, 2);
+  EXPECT_EQ(*c.worst_inexact->ulps, 5.0);
+  EXPECT_EQ(*c.first_inexact->tick, 0);
+}
+
 TEST(Compare, FirstDifferenceNamesBirdAndField) {
   const Comparison c = compare_values(kExact, state(5, 6, 7, 8), state(5, 6, 7, 8.5));
   ASSERT_TRUE(c.first_off);

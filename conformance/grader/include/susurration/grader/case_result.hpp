@@ -36,6 +36,7 @@ struct CaseResult {
   std::string message;  // one line for people
   std::string hint;     // from the vector's notes: the bug class that fails here
   std::optional<Difference> difference;  // first value off (fail) or not exact (pass-tolerant)
+  std::optional<Difference> worst;       // pass-tolerant: the value farthest in ulps, when numbers differ
   bool drift = false;   // off in the run, every re-anchored segment agrees (TOL-6)
   std::optional<Reanchoring> reanchor;  // set when the case was re-anchored
   std::string offending;     // errored: the engine's output, quoted (engine_text.hpp)

@@ -31,7 +31,14 @@ struct Comparison {
   bool within = true;                    // every value is within the class
   std::optional<Difference> first_off;   // first value outside the class
   std::optional<Difference> first_inexact;  // first value with other bits
+  // The number with other bits farthest from the expected one in ulps: what
+  // an engine aiming at exact has furthest to go (a text report's
+  // tolerant-only list). Empty when no differing value is a pair of numbers.
+  std::optional<Difference> worst_inexact;
 };
+
+// Keeps in `worst` whichever of it and `d` is farther in ulps.
+void keep_worst(std::optional<Difference>& worst, const std::optional<Difference>& d);
 
 // The class named by a case's "compare" object ({"class": "exact"},
 // {"class": "ulps", "max_ulps": 2}, {"class": "step", "abs": 1e-9}); the
