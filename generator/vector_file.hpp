@@ -12,7 +12,10 @@
 namespace susurration::generator {
 
 inline constexpr const char* kSpecVersion = "1.0.0";
-inline constexpr const char* kGeneratorVersion = "susurration 0.1.0";
+#ifndef SUSURRATION_VERSION
+#error "SUSURRATION_VERSION is the kit's version (project(VERSION) in CMakeLists.txt)"
+#endif
+inline constexpr const char* kGeneratorVersion = "susurration " SUSURRATION_VERSION;
 
 // What a flag hunts: the bug class, and what goes wrong in an engine that
 // fails a case carrying it.

@@ -213,6 +213,20 @@ def install_ci_recipe_grades_a_shard_keeps_junit_and_json_and_pins_the_manifest(
     check(os.listdir(env["REPORTS"]) == [], "a refused run wrote reports")
 
 
+def install_readme_examples_name_the_published_manifest(build, source, tmp):
+    """The README's CI example pins the vector set, and its --version sample
+    names it: both must be the SHA-256 of the committed manifest.json, so a
+    user who copies them pins the set this kit grades with."""
+    import re
+    want = sha256_of(os.path.join(source, "vectors", "manifest.json"))
+    with open(os.path.join(source, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    pins = re.findall(r"MANIFEST: ([0-9a-f]{64})", readme) + re.findall(r"^vectors ([0-9a-f]{64}) ", readme, re.M)
+    check(len(pins) >= 2, "README.md shows %d manifest hashes, want the CI example's and --version's" % len(pins))
+    stale = [h for h in pins if h != want]
+    check(not stale, "README.md names manifest %s; the published vectors/manifest.json is %s" % (stale, want))
+
+
 def main():
     all_cases = {name.replace("_", "-").replace("install-", "install.", 1): f
                  for name, f in globals().items() if name.startswith("install_") and callable(f)}

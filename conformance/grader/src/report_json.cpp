@@ -198,7 +198,7 @@ Json report_document(const ReportInput& in) {
   counts["unexpected-passes"] = total.unexpected_passes;
   return {
       {"schema", "report.schema.json"},
-      {"kit", "susurration 0.1.0"},
+      {"kit", "susurration " SUSURRATION_VERSION},
       {"date", in.date},
       {"command", in.command},
       {"engine", engine_json(in)},
