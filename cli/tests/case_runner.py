@@ -22,20 +22,23 @@ def fnv1a_state(state):
     return "%016x" % h
 
 
-def cases(namespace, prefixes):
+def cases(namespace, prefixes, options=("susurration",)):
     return {name.replace("_", "-"): f for name, f in list(namespace.items())
             if callable(f) and name.startswith(prefixes) and getattr(f, "__code__", None)
-            and f.__code__.co_argcount == 2}
+            and f.__code__.co_argcount == len(options) + 1}
 
 
-def main(all_cases):
+def main(all_cases, options=("susurration",)):
+    """Runs the case named on the command line as case(*options, tmp), each
+    option a required --NAME."""
     p = argparse.ArgumentParser()
-    p.add_argument("--susurration", required=True)
+    for option in options:
+        p.add_argument("--" + option, required=True)
     p.add_argument("case", choices=sorted(all_cases))
     a = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            all_cases[a.case](a.susurration, tmp)
+            all_cases[a.case](*(getattr(a, option) for option in options), tmp)
         except AssertionError as e:
             print("FAIL %s: %s" % (a.case, e))
             return 1

@@ -9,16 +9,17 @@ binary, the example consumer's numbers from the installed binary's own
 `simulate` (another engine of the reference, Engine::fast, against the
 consumer's Query::scan and Query::grid), JUnit read back with ElementTree.
 """
-import argparse
 import hashlib
 import json
 import os
 import subprocess
 import sys
-import tempfile
 import xml.etree.ElementTree as ET
 
+import case_runner
 from case_runner import check, fnv1a_state
+
+OPTIONS = ("build", "source")  # the build tree to install, the source tree it came from
 
 VERSION_FILE = "CMakeLists.txt"
 
@@ -227,23 +228,5 @@ def install_readme_examples_name_the_published_manifest(build, source, tmp):
     check(not stale, "README.md names manifest %s; the published vectors/manifest.json is %s" % (stale, want))
 
 
-def main():
-    all_cases = {name.replace("_", "-").replace("install-", "install.", 1): f
-                 for name, f in globals().items() if name.startswith("install_") and callable(f)}
-    p = argparse.ArgumentParser()
-    p.add_argument("--build", required=True)
-    p.add_argument("--source", required=True)
-    p.add_argument("case", choices=sorted(all_cases))
-    a = p.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            all_cases[a.case](a.build, a.source, tmp)
-        except AssertionError as e:
-            print("FAIL %s: %s" % (a.case, e))
-            return 1
-    print("ok %s" % a.case)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("install_",), OPTIONS), OPTIONS))
