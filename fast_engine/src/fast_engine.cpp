@@ -96,6 +96,7 @@ void Scratch::resize(std::size_t n) {
   close.tx.resize(kMaxLanes * (n + 1));
   close.ty.resize(kMaxLanes * (n + 1));
   lanes.resize(n);
+  found.resize(n);
   close.lane.resize(kMaxLanes * (n + 1));
 }
 
@@ -119,8 +120,8 @@ void check_flock(const State& s) {
 
 }  // namespace
 
-Flock::Flock(const State& s, int threads, FastVectors v)
-    : mirror(s), vectors(v), kernel(kernel_for(v)) {
+Flock::Flock(const State& s, int threads, FastVectors v, FastQuery q)
+    : mirror(s), vectors(v), query(q), kernel(kernel_for(v)) {
   check_flock(s);
   if (threads < 1) {
     throw std::invalid_argument("FastFlock: threads must be at least 1");
@@ -139,7 +140,8 @@ Flock::Flock(const State& s, int threads, FastVectors v)
   pool = std::make_unique<WorkerPool>(threads);
 }
 
-Flock::Flock(const Flock& other) : Flock(other.state(), other.pool->threads(), other.vectors) {
+Flock::Flock(const Flock& other)
+    : Flock(other.state(), other.pool->threads(), other.vectors, other.query) {
   counters = other.counters;
 }
 
@@ -162,8 +164,8 @@ struct FastFlock::Impl : fast::Flock {
   using Flock::Flock;
 };
 
-FastFlock::FastFlock(const State& s, int threads, FastVectors vectors)
-    : impl_(std::make_unique<Impl>(s, threads, vectors)) {}
+FastFlock::FastFlock(const State& s, int threads, FastVectors vectors, FastQuery query)
+    : impl_(std::make_unique<Impl>(s, threads, vectors, query)) {}
 
 FastFlock::FastFlock(const FastFlock& other) : impl_(std::make_unique<Impl>(*other.impl_)) {}
 

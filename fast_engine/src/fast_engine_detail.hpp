@@ -140,12 +140,18 @@ struct Drift {
 // group's birds are contiguous and the step writes each group's results
 // to one stretch of memory. Only a new set of lists moves birds to new
 // slots; the state in index order is made when asked for (Flock::state).
+//
+// The same structure serves the cells' blocks (fast_engine_cells.cpp), made
+// afresh every tick: then a group is up to W birds of one cell, all the
+// groups of a cell read one list (its 3 x 3 block), and `close` is not
+// made, since the step's first pass finds those candidates itself.
 struct Lists {
   std::vector<std::uint32_t> members;  // the bird in each slot
   std::vector<std::uint32_t> first;    // group g: slots first[g] .. first[g + 1]
-  std::vector<std::vector<std::uint32_t>> candidates;  // group g's slots, in increasing bird index
+  std::vector<std::uint32_t> list_of;  // group g reads list list_of[g] (g itself, for lists)
+  std::vector<std::vector<std::uint32_t>> candidates;  // list l's slots, in increasing bird index
   std::vector<std::vector<double>> ids;                // and their birds' indices, as doubles
-  std::vector<std::vector<std::uint32_t>> close;  // positions in the list within kCloseRadius
+  std::vector<std::vector<std::uint32_t>> close;  // positions in list l within kCloseRadius
   // Where the group's own birds stand in its list, as place * kMaxLanes +
   // lane, in increasing place (a bird at NaN is not in its own list).
   std::vector<std::vector<std::uint32_t>> own;
@@ -153,9 +159,11 @@ struct Lists {
   std::vector<double> x0, y0;  // where each slot's bird stood when the lists were made
   std::size_t work = 0;        // lanes times candidates, over all groups
   bool built = false;
+  bool cells = false;          // made from the cells' blocks, for one tick only
   // Working memory of build_lists, kept so that a build allocates nothing
   // once the lists have grown to their size.
   std::vector<std::uint32_t> start, fill, search_start, search_slots, slot_of, moved;
+  std::vector<std::uint32_t> cell_group;  // a cell's first group, for the cells' blocks
 
   // Whether the lists hold for the state the last step made, as that step
   // found: every bird's drift e since they were made within kMaxDrift of
@@ -193,6 +201,7 @@ struct Scratch {
   std::vector<std::uint64_t> close_seen;  // the same, for kCloseRadius
   CloseList close;                     // kMaxLanes entries per candidate at most
   std::vector<std::uint8_t> lanes;     // per candidate of pass B, its listed lanes as bits
+  std::vector<std::uint32_t> found;    // pass A's candidates that may be closer than 28 (cells)
   std::vector<std::uint32_t> near;     // a group's search cells' birds, when lists are made
   Tally tally;                         // this thread's work since the step began
 
@@ -236,11 +245,41 @@ Kernel kernel_for(FastVectors vectors);
 void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>& scratch,
                  WorkerPool& pool, std::uint64_t& pre_tests, Lists& lists);
 
+// Makes the groups and lists of the cells' blocks for state `s`, for one
+// tick (fast_engine_cells.cpp); no distance test.
+void build_cells(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>& scratch,
+                 WorkerPool& pool, Lists& lists);
+
+// What both ways of making lists share (fast_engine_lists.cpp): a stable
+// counting sort of the slots of `s` into `cells` bins by cell_of(x, y),
+// `moved` the old slot of each new slot and `start` the bins' offsets; then
+// the state, members and slot_of moved to the new slots, using `spare`.
+template <class CellOf>
+void counting_sort(const Soa& s, int cells, CellOf cell_of, std::vector<std::uint32_t>& start,
+                   std::vector<std::uint32_t>& fill, std::vector<std::uint32_t>& moved) {
+  const std::size_t n = s.x.size();
+  start.assign(static_cast<std::size_t>(cells) + 1, 0);
+  moved.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    ++start[static_cast<std::size_t>(cell_of(s.x[i], s.y[i])) + 1];
+  }
+  for (int c = 0; c < cells; ++c) {
+    start[c + 1] += start[c];
+  }
+  fill.assign(start.begin(), start.end() - 1);
+  for (std::size_t i = 0; i < n; ++i) {
+    moved[fill[static_cast<std::size_t>(cell_of(s.x[i], s.y[i]))]++] = static_cast<std::uint32_t>(i);
+  }
+}
+void move_slots(Soa& s, Soa& spare, Lists& lists);
+// Lists::work and Lists::order for the groups and lists made.
+void order_groups(Lists& lists);
+
 // FastFlock's state. step() is in fast_engine_step.cpp and allocates
 // nothing once the lists have grown to their size; metrics() is in
 // fast_engine_metrics.cpp.
 struct Flock {
-  Flock(const State& s, int threads, FastVectors vectors);
+  Flock(const State& s, int threads, FastVectors vectors, FastQuery query);
   Flock(const Flock& other);
 
   void step(const Weights& w);
@@ -254,6 +293,14 @@ struct Flock {
   mutable bool mirror_stale = false;
   mutable std::mutex mirror_lock;
   FastVectors vectors;
+  FastQuery query;
+  // FastQuery::automatic's choice (fast_engine_step.cpp): the step at which
+  // the lists were last made, how many more ticks to search the cells'
+  // blocks, and how many the next time lists die young.
+  std::uint64_t lists_made_at = 0;
+  int cell_ticks_left = 0;
+  int cell_run = 0;
+  bool use_cells();
   Kernel kernel;
   std::vector<Scratch> scratch;  // one per thread
   std::unique_ptr<WorkerPool> pool;

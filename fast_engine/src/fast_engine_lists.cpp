@@ -93,26 +93,6 @@ Span search_span(double p, double lo, double hi, double size, int count) {
   return {((a % count) + count) % count, std::min(b - a + 1, count)};
 }
 
-// A stable counting sort of the birds by `cell_of`: `order` lists them cell
-// by cell, in increasing index within a cell; `start` has cells + 1 offsets.
-template <class CellOf>
-void counting_sort(const Soa& s, int cells, CellOf cell_of, std::vector<std::uint32_t>& start,
-                   std::vector<std::uint32_t>& fill, std::vector<std::uint32_t>& order) {
-  const std::size_t n = s.x.size();
-  start.assign(static_cast<std::size_t>(cells) + 1, 0);
-  order.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    ++start[static_cast<std::size_t>(cell_of(s.x[i], s.y[i])) + 1];
-  }
-  for (int c = 0; c < cells; ++c) {
-    start[c + 1] += start[c];
-  }
-  fill.assign(start.begin(), start.end() - 1);
-  for (std::size_t i = 0; i < n; ++i) {
-    order[fill[static_cast<std::size_t>(cell_of(s.x[i], s.y[i]))]++] = static_cast<std::uint32_t>(i);
-  }
-}
-
 // Group g's list: the birds of the search cells under its box, those
 // within kListRadius of one of its birds kept, in increasing index order;
 // and the positions in it of those within kCloseRadius.
@@ -188,11 +168,8 @@ constexpr std::size_t kParallelBirds = 64;
 
 }  // namespace
 
-void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>& scratch,
-                 WorkerPool& pool, std::uint64_t& pre_tests, Lists& lists) {
+void move_slots(Soa& s, Soa& spare, Lists& lists) {
   const std::size_t n = s.x.size();
-  // The new slots: the old ones in the order of the small cells.
-  counting_sort(s, kGroupColumns * kGroupRows, group_cell, lists.start, lists.fill, lists.moved);
   lists.slot_of = lists.members;  // the old slots' birds, for a moment
   spare.resize(n);
   for (std::size_t k = 0; k < n; ++k) {
@@ -207,14 +184,43 @@ void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>&
   for (std::size_t k = 0; k < n; ++k) {
     lists.slot_of[lists.members[k]] = static_cast<std::uint32_t>(k);
   }
+}
+
+void order_groups(Lists& lists) {
+  // A group's work: lanes times candidates.
+  auto work = [&lists](std::size_t g) {
+    return (lists.first[g + 1] - lists.first[g]) * lists.candidates[lists.list_of[g]].size();
+  };
+  const std::size_t groups = lists.first.size() - 1;
+  lists.work = 0;
+  lists.order.resize(groups);
+  for (std::size_t g = 0; g < groups; ++g) {
+    lists.work += work(g);
+    lists.order[g] = static_cast<std::uint32_t>(g);
+  }
+  std::sort(lists.order.begin(), lists.order.end(), [&work](std::uint32_t a, std::uint32_t b) {
+    return work(a) != work(b) ? work(a) > work(b) : a < b;
+  });
+}
+
+void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>& scratch,
+                 WorkerPool& pool, std::uint64_t& pre_tests, Lists& lists) {
+  const std::size_t n = s.x.size();
+  // The new slots: the old ones in the order of the small cells.
+  counting_sort(s, kGroupColumns * kGroupRows, group_cell, lists.start, lists.fill, lists.moved);
+  move_slots(s, spare, lists);
   // Groups: W birds in a row of that order. (Ending a group early where
   // the next bird stands far away shortens the lists of sparse flocks, but
   // the lanes it leaves empty cost the bunched ones more: measured slower
   // at 400 birds.)
   const std::size_t groups = (n + kernel.lanes - 1) / kernel.lanes;
   lists.first.resize(groups + 1);
+  lists.list_of.resize(groups);
   for (std::size_t g = 0; g <= groups; ++g) {
     lists.first[g] = static_cast<std::uint32_t>(std::min(g * kernel.lanes, n));
+    if (g < groups) {
+      lists.list_of[g] = static_cast<std::uint32_t>(g);
+    }
   }
 
   const std::vector<std::uint32_t>& search_start = lists.search_start;
@@ -240,19 +246,7 @@ void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>&
   for (Scratch& sc : scratch) {
     pre_tests += std::exchange(sc.tally.pre_tests, 0);
   }
-  // A group's work: lanes times candidates.
-  auto work = [&lists](std::size_t g) {
-    return (lists.first[g + 1] - lists.first[g]) * lists.candidates[g].size();
-  };
-  lists.work = 0;
-  lists.order.resize(groups);
-  for (std::size_t g = 0; g < groups; ++g) {
-    lists.work += work(g);
-    lists.order[g] = static_cast<std::uint32_t>(g);
-  }
-  std::sort(lists.order.begin(), lists.order.end(), [&work](std::uint32_t a, std::uint32_t b) {
-    return work(a) != work(b) ? work(a) > work(b) : a < b;
-  });
+  order_groups(lists);
   lists.x0 = s.x;
   lists.y0 = s.y;
   lists.drift.resize(groups);
@@ -267,6 +261,7 @@ void build_lists(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>&
   lists.cx = n == 0 ? 0 : vx / static_cast<double>(n);
   lists.cy = n == 0 ? 0 : vy / static_cast<double>(n);
   lists.built = true;
+  lists.cells = false;
 }
 
 }  // namespace susurration::fast

@@ -67,10 +67,46 @@ void settle(const StepView& v, std::size_t slot, double ux, double uy) {
 // on the calling thread.
 constexpr std::size_t kParallelWork = 16384;
 
+// FastQuery::automatic: lists that died younger than kYoung ticks mean a
+// flock whose birds still move apart (an unaligned one), where a set of
+// lists costs more than it saves; the cells' blocks are then searched
+// afresh for kFirstCellRun ticks, twice as many after each young death in
+// a row up to kLongestCellRun, and lists are tried again after each run.
+// The choice changes the time a step takes, never its result. (The numbers
+// were chosen by side-by-side runs: bench/discussion.md.)
+constexpr std::uint64_t kYoung = 4;
+constexpr int kFirstCellRun = 8;
+constexpr int kLongestCellRun = 128;
+
+bool Flock::use_cells() {
+  if (query != FastQuery::automatic) {
+    return query == FastQuery::cells;
+  }
+  if (cell_ticks_left > 0) {
+    --cell_ticks_left;
+    return true;
+  }
+  if (lists.built && !lists.cells) {  // the lists have just stopped holding
+    if (counters.steps - lists_made_at < kYoung) {
+      cell_run = cell_run == 0 ? kFirstCellRun : std::min(2 * cell_run, kLongestCellRun);
+      cell_ticks_left = cell_run - 1;
+      return true;
+    }
+    cell_run = 0;
+  }
+  return false;
+}
+
 void Flock::step(const Weights& w) {
   if (!lists.built || !lists.held) {
-    build_lists(now, next, kernel, scratch, *pool, counters.pre_tests, lists);
-    ++counters.list_builds;
+    if (use_cells()) {
+      build_cells(now, next, kernel, scratch, *pool, lists);
+      ++counters.cell_steps;
+    } else {
+      build_lists(now, next, kernel, scratch, *pool, counters.pre_tests, lists);
+      ++counters.list_builds;
+      lists_made_at = counters.steps;
+    }
   }
   const StepView view{now.x.data(),  now.y.data(),  now.vx.data(),  now.vy.data(), next.x.data(),
                       next.y.data(), next.vx.data(), next.vy.data(), &lists,        lists.drift.data(), w};
@@ -90,6 +126,11 @@ void Flock::step(const Weights& w) {
     counters.neighbour_pairs += std::exchange(sc.tally.neighbour_pairs, 0);
   }
   ++counters.steps;
+  std::swap(now, next);
+  mirror_stale = true;  // no one reads it while the flock steps
+  if (lists.cells) {
+    return;  // made for this tick only
+  }
   // Whether the lists hold for the new state, and the next guess of c: the
   // mean drift moved on by as much as it moved this tick.
   double x = 0, y = 0;
@@ -107,8 +148,6 @@ void Flock::step(const Weights& w) {
   lists.cy = y + (y - lists.mean_y);
   lists.mean_x = x;
   lists.mean_y = y;
-  std::swap(now, next);
-  mirror_stale = true;  // no one reads it while the flock steps
 }
 
 }  // namespace susurration::fast

@@ -24,18 +24,28 @@ using namespace susurration;
 namespace {
 
 // The engines every comparison runs beside the reference.
+// Each way of finding candidates on its own as well as the automatic
+// choice, which may switch between them from one tick to the next.
 struct Variant {
   int threads;
   FastVectors vectors;
+  FastQuery query = FastQuery::automatic;
 };
 constexpr Variant kVariants[] = {{1, FastVectors::widest},
                                  {2, FastVectors::widest},
                                  {4, FastVectors::widest},
-                                 {1, FastVectors::baseline}};
+                                 {1, FastVectors::baseline},
+                                 {2, FastVectors::widest, FastQuery::lists},
+                                 {2, FastVectors::widest, FastQuery::cells},
+                                 {1, FastVectors::baseline, FastQuery::cells}};
 
 std::string name(const Variant& v) {
+  const char* query = v.query == FastQuery::automatic ? "automatic"
+                      : v.query == FastQuery::lists   ? "lists"
+                                                      : "cells";
   return std::to_string(v.threads) + " thread(s), " +
-         (v.vectors == FastVectors::widest ? "widest" : "baseline") + " vectors";
+         (v.vectors == FastVectors::widest ? "widest" : "baseline") + " vectors, " + query +
+         " query";
 }
 
 // Equal in every bit, the sign of zero included; two NaNs count as equal
@@ -99,7 +109,7 @@ void expect_same_run(const State& start, const Weighting& run, int ticks, int me
   State reference = start;
   std::vector<FastFlock> fast;
   for (const Variant& v : kVariants) {
-    fast.emplace_back(start, v.threads, v.vectors);
+    fast.emplace_back(start, v.threads, v.vectors, v.query);
   }
   for (int tick = 0; tick <= ticks; ++tick) {
     if (tick > 0) {
@@ -392,11 +402,41 @@ TEST(FastEngine, KeepsItsListsOnlyWhileNoPairCanCloseInUnseen) {
       expect_same_run(aligning, Weighting{{0, 1, 0}, {}}, 10, 1, "pairs closing in, alignment"));
   ASSERT_NO_FATAL_FAILURE(expect_same_run(pair(33.9, 350), Weighting{{0, 0, 1}, {}}, 10, 1,
                                           "a pair closing in, separation"));
-  FastFlock flock(aligning);
+  FastFlock flock(aligning, 1, FastVectors::widest, FastQuery::lists);
   for (int tick = 0; tick < 6; ++tick) {
     flock.step({0, 1, 0});
   }
   EXPECT_EQ(flock.counters().list_builds, 2u) << "made at ticks 0 and 4";
+}
+
+// FastQuery::automatic's choice (fast_engine_step.cpp): in a flock fresh
+// from initialise(), whose lists die within a tick or two, most ticks
+// search the cells' blocks; in a bunched, aligned flock every tick reads
+// lists made at most a few times. Each forced query keeps to its own way.
+TEST(FastEngine, SearchesTheCellsWhileListsDieYoungAndKeepsListsOnceTheyLast) {
+  FastFlock fresh(initialise(42, 400), 2);
+  FastFlock bunch(bunched(42, 400, kDefaults, 3000), 2);
+  FastFlock lists(initialise(42, 400), 2, FastVectors::widest, FastQuery::lists);
+  FastFlock cells(bunched(42, 400, kDefaults, 3000), 2, FastVectors::widest, FastQuery::cells);
+  for (int tick = 0; tick < 100; ++tick) {
+    for (FastFlock* flock : {&fresh, &bunch, &lists, &cells}) {
+      flock->step(kDefaults);
+    }
+  }
+  EXPECT_GE(fresh.counters().cell_steps, 80u);
+  EXPECT_LE(fresh.counters().list_builds, 10u);
+  EXPECT_EQ(bunch.counters().cell_steps, 0u);
+  EXPECT_LE(bunch.counters().list_builds, 3u);
+  EXPECT_EQ(lists.counters().cell_steps, 0u);
+  EXPECT_GE(lists.counters().list_builds, 40u) << "unaligned: lists last a tick or two";
+  EXPECT_EQ(cells.counters().cell_steps, 100u);
+  EXPECT_EQ(cells.counters().list_builds, 0u);
+  // Whatever the way, the same world and the same pairs.
+  EXPECT_EQ(first_difference(fresh.state(), lists.state()), -1);
+  EXPECT_EQ(fresh.counters().neighbour_pairs, lists.counters().neighbour_pairs);
+  std::printf("first 100 ticks at 400 birds: %llu of them searched the cells, %llu list builds\n",
+              static_cast<unsigned long long>(fresh.counters().cell_steps),
+              static_cast<unsigned long long>(fresh.counters().list_builds));
 }
 
 // INPUT-9's extremes (Inputs.NoStateAtTheVelocityBoundsStepsOrMeasuresToANonFiniteValue

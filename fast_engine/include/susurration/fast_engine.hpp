@@ -34,6 +34,8 @@ struct FastCounters {
   // Steps that had to make the candidate lists again (the lists' own
   // distance tests are counted in pre_tests).
   std::uint64_t list_builds = 0;
+  // Steps that searched the blocks of cells instead (FastQuery).
+  std::uint64_t cell_steps = 0;
 };
 
 // The vector code a FastFlock's step runs. Both make the same bits; the
@@ -43,6 +45,18 @@ enum class FastVectors {
   baseline,  // the architecture's baseline instructions (SSE2 on x86-64)
 };
 
+// How a FastFlock finds each bird's candidates. Every choice makes the same
+// bits; the tests run each. Neighbour lists cost a search to make and then
+// little a tick while the birds keep their places against one another, as
+// an aligned flock does; a flock that is still unaligned breaks them within
+// a tick or two, and the cells' blocks, searched afresh each tick with no
+// list to make, cost less there (bench/discussion.md).
+enum class FastQuery {
+  automatic,  // lists while they last; the cells' blocks after lists that died young
+  lists,      // always the neighbour lists (fast_engine_lists.cpp)
+  cells,      // always the blocks of the reference's cells (fast_engine_cells.cpp)
+};
+
 class FastFlock {
  public:
   // The flock `s` at its current tick. It must meet INPUT-9 except for its
@@ -50,8 +64,9 @@ class FastFlock {
   // finite values, positions on the field (FIELD-2), nonzero speeds;
   // otherwise std::invalid_argument.
   // A step runs on `threads` >= 1 threads, the caller's included; no result
-  // depends on the count, nor on `vectors`.
-  explicit FastFlock(const State& s, int threads = 1, FastVectors vectors = FastVectors::widest);
+  // depends on the count, nor on `vectors`, nor on `query`.
+  explicit FastFlock(const State& s, int threads = 1, FastVectors vectors = FastVectors::widest,
+                     FastQuery query = FastQuery::automatic);
   FastFlock(const FastFlock& other);  // a copy gets threads of its own
   FastFlock& operator=(const FastFlock& other);
   FastFlock(FastFlock&& other) noexcept;
