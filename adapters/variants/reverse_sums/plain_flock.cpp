@@ -5,7 +5,8 @@
 // FastSimulation (cli/engine_methods.cpp); with this file in place of
 // fast_engine/src/fast_engine*.cpp, whose sums run in increasing
 // index order by design, every answer comes from the reversed step.
-// Threads and vector units are the fast engine's business and are ignored.
+// Threads, vector units and queries are the fast engine's business and are
+// ignored.
 #include <memory>
 
 #include "susurration/fast_engine.hpp"
@@ -20,7 +21,7 @@ struct FastFlock::Impl {
   FastCounters counters;
 };
 
-FastFlock::FastFlock(const State& s, int /*threads*/, FastVectors /*vectors*/)
+FastFlock::FastFlock(const State& s, int /*threads*/, FastVectors /*vectors*/, FastQuery /*query*/)
     : impl_(std::make_unique<Impl>(Impl{s, {}})) {}
 
 FastFlock::FastFlock(const FastFlock& other) : impl_(std::make_unique<Impl>(*other.impl_)) {}
