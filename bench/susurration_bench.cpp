@@ -142,6 +142,8 @@ void tick_fast(benchmark::State& st, int n, int threads) {
                     static_cast<double>(c.neighbour_pairs));
   st.counters["list_builds"] =
       benchmark::Counter(static_cast<double>(c.list_builds), benchmark::Counter::kAvgIterations);
+  st.counters["cell_steps"] =
+      benchmark::Counter(static_cast<double>(c.cell_steps), benchmark::Counter::kAvgIterations);
 }
 
 // Issue 15's per-tick rows: the fast engine on the machine's threads from
@@ -175,6 +177,7 @@ void tick_phase(benchmark::State& st, int n, bool after_alignment) {
   st.counters["pairs_within_90"] = Counter(static_cast<double>(c.neighbour_pairs), Counter::kAvgIterations);
   st.counters["pre_tests"] = Counter(static_cast<double>(c.pre_tests), Counter::kAvgIterations);
   st.counters["list_builds"] = Counter(static_cast<double>(c.list_builds), Counter::kAvgIterations);
+  st.counters["cell_steps"] = Counter(static_cast<double>(c.cell_steps), Counter::kAvgIterations);
 }
 
 // The metrics of the bunched 400-bird flock: measure() against FastFlock.
