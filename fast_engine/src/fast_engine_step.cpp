@@ -67,13 +67,17 @@ void settle(const StepView& v, std::size_t slot, double ux, double uy) {
 // on the calling thread.
 constexpr std::size_t kParallelWork = 16384;
 
-// FastQuery::automatic: lists that died younger than kYoung ticks mean a
-// flock whose birds still move apart (an unaligned one), where a set of
-// lists costs more than it saves; the cells' blocks are then searched
-// afresh for kFirstCellRun ticks, twice as many after each young death in
-// a row up to kLongestCellRun, and lists are tried again after each run.
-// The choice changes the time a step takes, never its result. (The numbers
-// were chosen by side-by-side runs: bench/discussion.md.)
+// FastQuery::automatic. A fresh flock's first tick searches the cells:
+// lists made then would serve that tick alone if no other followed (the
+// protocol's `step` request steps a new flock once). From the second tick,
+// lists; lists that died younger than kYoung ticks mean a flock whose birds
+// still move apart (an unaligned one), where a set of lists costs more than
+// it saves, so the cells' blocks are searched for kFirstCellRun ticks,
+// twice as many after each young death in a row up to kLongestCellRun, and
+// lists are tried again after each run. The choice changes the time a step
+// takes, never its result. The numbers are a first choice, not tuned: at
+// 400 birds they leave 4 of the first 100 ticks making lists
+// (bench/discussion.md).
 constexpr std::uint64_t kYoung = 4;
 constexpr int kFirstCellRun = 8;
 constexpr int kLongestCellRun = 128;
@@ -81,6 +85,9 @@ constexpr int kLongestCellRun = 128;
 bool Flock::use_cells() {
   if (query != FastQuery::automatic) {
     return query == FastQuery::cells;
+  }
+  if (!lists.built) {
+    return true;  // the first tick
   }
   if (cell_ticks_left > 0) {
     --cell_ticks_left;

@@ -411,7 +411,8 @@ TEST(FastEngine, KeepsItsListsOnlyWhileNoPairCanCloseInUnseen) {
 
 // FastQuery::automatic's choice (fast_engine_step.cpp): in a flock fresh
 // from initialise(), whose lists die within a tick or two, most ticks
-// search the cells' blocks; in a bunched, aligned flock every tick reads
+// search the cells' blocks; in a bunched, aligned flock every tick but the
+// first (which searches the cells: lists made for one tick are wasted) reads
 // lists made at most a few times. Each forced query keeps to its own way.
 TEST(FastEngine, SearchesTheCellsWhileListsDieYoungAndKeepsListsOnceTheyLast) {
   FastFlock fresh(initialise(42, 400), 2);
@@ -425,7 +426,7 @@ TEST(FastEngine, SearchesTheCellsWhileListsDieYoungAndKeepsListsOnceTheyLast) {
   }
   EXPECT_GE(fresh.counters().cell_steps, 80u);
   EXPECT_LE(fresh.counters().list_builds, 10u);
-  EXPECT_EQ(bunch.counters().cell_steps, 0u);
+  EXPECT_EQ(bunch.counters().cell_steps, 1u) << "the first tick only";
   EXPECT_LE(bunch.counters().list_builds, 3u);
   EXPECT_EQ(lists.counters().cell_steps, 0u);
   EXPECT_GE(lists.counters().list_builds, 40u) << "unaligned: lists last a tick or two";
