@@ -40,12 +40,7 @@ void Cells::bin(const Soa& s) {
   birds_.resize(n);
   start_.assign(kCount + 1, 0);
   for (std::size_t i = 0; i < n; ++i) {
-    // A NaN position (which the step makes only from two birds closer than
-    // about 1e-162, whose d * d underflows to 0 in STEP-5) has no cell. It
-    // goes to cell 0, where its NaN deltas make it no bird's neighbour and
-    // no bird its neighbour, as in the reference.
-    const bool placed = !std::isnan(s.x[i]) && !std::isnan(s.y[i]);
-    cell_of_[i] = placed ? grid_row(s.y[i]) * kColumns + grid_column(s.x[i]) : 0;
+    cell_of_[i] = of(s.x[i], s.y[i]);
     ++start_[static_cast<std::size_t>(cell_of_[i]) + 1];
   }
   for (int c = 0; c < kCount; ++c) {
@@ -57,6 +52,11 @@ void Cells::bin(const Soa& s) {
     const int c = cell_of_[i];
     birds_[fill[static_cast<std::size_t>(c)]++] = static_cast<std::uint32_t>(i);
   }
+}
+
+int Cells::of(double x, double y) {
+  const bool placed = !std::isnan(x) && !std::isnan(y);
+  return placed ? grid_row(y) * kColumns + grid_column(x) : 0;
 }
 
 int Cells::offset(int cell, int dc, int dr) {

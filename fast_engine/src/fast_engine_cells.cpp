@@ -14,24 +14,13 @@
 // then, in an unaligned flock, lasts a tick or two (Flock::use_cells).
 // Conventions: see fast_engine_detail.hpp.
 #include <bit>
-#include <cmath>
 #include <cstdint>
 
 #include "fast_engine_detail.hpp"
-#include "susurration/neighbours.hpp"
 
 namespace susurration::fast {
 
 namespace {
-
-// Cells::bin's cell of a position: a bird at NaN goes to cell 0, where its
-// NaN deltas make it no one's neighbour (fast_engine.cpp).
-int cell_of(double x, double y) {
-  if (std::isnan(x) || std::isnan(y)) {
-    return 0;
-  }
-  return grid_row(y) * Cells::kColumns + grid_column(x);
-}
 
 // Cell c's list: the birds of its block, by a bitmap over the bird indices
 // read back in order, and where the cell's own birds stand in it (Lists::own).
@@ -77,11 +66,12 @@ void list_cell(int c, const std::uint32_t lanes, Scratch& sc, Lists& lists) {
   }
 }
 
-// Below this many birds the lists are made on the calling thread. Sharing
-// them out pays from a few hundred birds: at 400, unaligned, a tick took
-// 80 against 95 us on two threads (bench's tick/fast/unaligned/n:400,
-// three interleaved runs of each).
-constexpr std::size_t kParallelBirds = 256;
+// Below this many birds the lists are made on the calling thread. (A
+// threshold of 256 measured better at 400 unaligned birds: 74 to 82 against
+// 90 to 98 us a tick on two threads, bench's tick/fast/unaligned/n:400,
+// three interleaved runs of each; BENCHMARKS.md was measured with 1,024,
+// so the lower one waits for a run of its own.)
+constexpr std::size_t kParallelBirds = 1024;
 
 }  // namespace
 
@@ -90,7 +80,7 @@ void build_cells(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>&
   const std::size_t n = s.x.size();
   const auto lanes = static_cast<std::uint32_t>(kernel.lanes);
   // The new slots: the old ones cell by cell, so a group's birds are contiguous.
-  counting_sort(s, Cells::kCount, cell_of, lists.start, lists.fill, lists.moved);
+  counting_sort(s, Cells::kCount, Cells::of, lists.start, lists.fill, lists.moved);
   move_slots(s, spare, lists);
   // Each cell's birds in groups of up to W, each reading the cell's list.
   lists.first.clear();
@@ -121,7 +111,7 @@ void build_cells(Soa& s, Soa& spare, const Kernel& kernel, std::vector<Scratch>&
       }
     }
   };
-  pool.run(job, n >= 1024);
+  pool.run(job, n >= kParallelBirds);
   order_groups(lists);
   lists.built = true;
   lists.cells = true;

@@ -92,6 +92,12 @@ class Cells {
     return {birds_.data() + start_[cell], birds_.data() + start_[cell + 1]};
   }
 
+  // The cell of a position (the reference's grid_row and grid_column). A
+  // NaN position (which the step makes only from two birds closer than
+  // about 1e-162, whose d * d underflows to 0 in STEP-5) has no cell. It
+  // goes to cell 0, where its NaN deltas make it no bird's neighbour and no
+  // bird its neighbour, as in the reference.
+  static int of(double x, double y);
   // The cell dc columns and dr rows away from `cell`, across the seams.
   static int offset(int cell, int dc, int dr);
   // The 3 x 3 block around `cell`: nine distinct cells, `cell` first.

@@ -93,7 +93,7 @@ bool Flock::use_cells() {
     --cell_ticks_left;
     return true;
   }
-  if (lists.built && !lists.cells) {  // the lists have just stopped holding
+  if (!lists.cells) {  // the lists have just stopped holding
     if (counters.steps - lists_made_at < kYoung) {
       cell_run = cell_run == 0 ? kFirstCellRun : std::min(2 * cell_run, kLongestCellRun);
       cell_ticks_left = cell_run - 1;
