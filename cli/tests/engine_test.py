@@ -167,10 +167,15 @@ def engine_run_locks_the_seed_42_snapshot(b, tmp):
 def engine_answers_a_400_bird_250_tick_run_within_the_deadline(b, tmp):
     request = {"id": 1, "method": "run", "params": {"seed": 1, "birds": 400, "weights": WEIGHTS,
                                                      "schedule": [], "ticks": 250, "state_ticks": [250]}}
-    out, status, seconds = talk(b, [request])
+    # PROTO-3 by hand: the default 10 s base, scaled by the request's work,
+    # 10 s * (1 + 400 * 400 * 250 / 2e6) = 210 s. A generous bound, so that
+    # only a hang or a slowdown by orders of magnitude fails (issue 25); the
+    # speed itself is measured in BENCHMARKS.md, not here.
+    deadline = 10 * (1 + 400 * 400 * 250 / 2e6)
+    out, status, seconds = talk(b, [request], timeout=deadline + 30)
     print("400 birds x 250 ticks: %.2f s" % seconds)
     check(status == 0 and len(out) == 1 and "result" in json.loads(out[0]), out[0][:200] if out else "none")
-    check(seconds < 10, "PROTO-3's default deadline is 10 s: took %.1f s" % seconds)
+    check(seconds < deadline, "PROTO-3's deadline for this run is %g s: took %.1f s" % (deadline, seconds))
 
 
 BAD = [  # method, params, the field named
@@ -289,10 +294,16 @@ def engine_exits_0_promptly_when_stdin_closes(b, tmp):
     p.stdin.flush()
     first = p.stdout.readline()  # answered before stdin closes: the line was flushed
     check(json.loads(first)["result"]["protocol"] == 1, first)
-    start = time.monotonic()
+    # Promptly: without waiting for anything more. The bound is generous (a
+    # loaded machine must not fail it); an engine that ignored the end of
+    # its input would never exit.
     p.stdin.close()
-    status = p.wait(timeout=5)
-    check(status == 0 and time.monotonic() - start < 2, "exit %d after %.2f s" % (status, time.monotonic() - start))
+    try:
+        status = p.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        raise AssertionError("still running 60 s after its stdin closed")
+    check(status == 0, "exit %d" % status)
 
 
 def engine_shutdown_answers_empty_then_exits(b, tmp):
@@ -300,7 +311,7 @@ def engine_shutdown_answers_empty_then_exits(b, tmp):
     p.stdin.write('{"id": 4, "method": "shutdown", "params": {}}\n')
     p.stdin.flush()
     check(p.stdout.readline() == '{"id":4,"result":{}}\n', "shutdown answers {}")
-    status = p.wait(timeout=5)  # stdin is still open: the engine leaves by itself
+    status = p.wait(timeout=60)  # stdin is still open: the engine leaves by itself
     check(status == 0 and p.stdout.read() == "", "exit %d" % status)
     p.stdin.close()
 

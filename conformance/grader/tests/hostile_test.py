@@ -62,6 +62,18 @@ def marked_processes(mark):
     return found
 
 
+def until_gone(mark, seconds=10):
+    """The marked processes still alive after up to `seconds` of polling:
+    a process the kit killed may take a moment to vanish, one it never
+    killed is still there however long the wait (issue 25)."""
+    give_up = time.monotonic() + seconds
+    while True:
+        left = marked_processes(mark)
+        if not left or time.monotonic() > give_up:
+            return left
+        time.sleep(0.05)
+
+
 def fail(message):
     print("FAIL: " + message)
     sys.exit(1)
@@ -125,8 +137,7 @@ def main():
                     os.kill(pid, signal.SIGKILL)
                 fail("%s report: grade still running after %g s" % (fmt, h["within"]))
             took = time.monotonic() - start
-            time.sleep(0.2)
-            left = marked_processes(mark)
+            left = until_gone(mark)
             for pid in left:
                 os.kill(pid, signal.SIGKILL)
             if left:

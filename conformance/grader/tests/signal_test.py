@@ -10,17 +10,20 @@ import os
 import pathlib
 import shlex
 import signal
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "hostile"))
-from hostile_test import marked_processes, MARK  # noqa: E402  (one /proc scan for all tests)
+from hostile_test import marked_processes, until_gone, MARK  # noqa: E402  (one /proc scan for all tests)
 
 ENGINES = 2
 PER_ENGINE = 4  # the proxy, the reference engine it forwards to, the grandchild, the daemon
+IN_INIT = "SIGNAL_TEST_IN_INIT"  # the folder where each engine says it hangs in init
 
 
 def engine():
@@ -38,6 +41,8 @@ def engine():
 
     def misbehave(request, forward):
         if request["method"] == "init":
+            # Tells the test this engine now hangs in init (a file of its own).
+            pathlib.Path(os.environ[IN_INIT], str(os.getpid())).touch()
             time.sleep(3600)
         return forward(request)
 
@@ -68,7 +73,8 @@ def main():
     a = p.parse_args()
     sig = getattr(signal, "SIG" + a.signal)
     mark = uuid.uuid4().hex
-    env = dict(os.environ, **{MARK: mark})
+    in_init = tempfile.mkdtemp(prefix="signal-test-")
+    env = dict(os.environ, **{MARK: mark, IN_INIT: in_init})
     command = " ".join(shlex.quote(w) for w in [sys.executable, __file__, "engine", a.susurration])
     grade = subprocess.Popen([a.susurration, "grade", "--engine", command, "--jobs", str(ENGINES),
                               "--only", "init-*", "--timeout", "60", "--report", "json"],
@@ -77,14 +83,15 @@ def main():
     def engines():
         return [pid for pid in marked_processes(mark) if pid != grade.pid]
 
-    give_up = time.monotonic() + 30
-    while len(engines()) < ENGINES * PER_ENGINE:
+    # Every process there, and both engines hang in init: the signal finds
+    # grade waiting on them, whatever the machine's speed.
+    give_up = time.monotonic() + 60
+    while len(engines()) < ENGINES * PER_ENGINE or len(os.listdir(in_init)) < ENGINES:
         if time.monotonic() > give_up or grade.poll() is not None:
             os.killpg(grade.pid, signal.SIGKILL)
             fail("the engines never all started: %d of %d processes" % (len(engines()), ENGINES * PER_ENGINE),
                  engines())
         time.sleep(0.05)
-    time.sleep(0.3)  # both engines are now waiting in init
     grade.send_signal(sig)
     try:
         _, stderr = grade.communicate(timeout=10)
@@ -92,11 +99,11 @@ def main():
         os.killpg(grade.pid, signal.SIGKILL)
         grade.communicate()
         fail("grade still running 10 s after SIG%s" % a.signal, engines())
-    time.sleep(0.2)
-    left = engines()
+    left = [pid for pid in until_gone(mark) if pid != grade.pid]
     if left:
         fail("%d engine processes left alive after SIG%s: %s" % (len(left), a.signal, [describe(p) for p in left]),
              left)
+    shutil.rmtree(in_init, ignore_errors=True)
     if grade.returncode != 128 + sig:
         fail("grade ended with %d after SIG%s, expected %d" % (grade.returncode, a.signal, 128 + sig))
     print("PASS: SIG%s ended grade with %d and every engine process" % (a.signal, grade.returncode))

@@ -1,5 +1,5 @@
 # hostile: never answers run in time and moves one bird of every init by 0.001: a wrong value outweighs a missed deadline (issue 12, item 3)
-# args: --only trajectory-n10-w1-1-1-seed-1,init-seed-0-* --timeout 3
+# args: --only trajectory-n10-w1-1-1-seed-1,init-seed-0-* --timeout 5
 # expect-exit: 1
 # expect-level: not conformant
 # expect: trajectory-* errored PROTO-3.*--timeout

@@ -1,5 +1,5 @@
 # hostile: takes a run of 20001 ticks and works on it instead of refusing it: a missed deadline on a request that must be refused is a failure of its clause, not slowness (issue 12, item 3)
-# args: --only invalid-run-ticks-above-20000,invalid-run-birds-9 --timeout 2
+# args: --only invalid-run-ticks-above-20000,invalid-run-birds-9 --timeout 5
 # expect-exit: 1
 # expect-level: not conformant
 # expect: invalid-run-ticks-above-20000 fail accepted an invalid request
