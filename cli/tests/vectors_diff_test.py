@@ -230,10 +230,15 @@ def vectors_diff_format_json_parses(b, tmp):
 def vectors_diff_finds_no_drift_in_the_published_set(b, tmp):
     # One regeneration against the committed vectors/: any drift is named by
     # case id (conformance/lint/check_fresh.py names the files).
+    # Under CTest, the set the fixture vectors.generate wrote with this
+    # binary (one generation fewer); run by hand, a generation of its own.
     published = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "vectors")
-    r = run(b, "vectors", "--out", os.path.join(tmp, "new"), timeout=1800)
-    check(r.returncode == 0, "vectors --out: exit %d: %s" % (r.returncode, r.stderr))
-    r = run(b, "vectors-diff", published, os.path.join(tmp, "new"))
+    fresh = os.environ.get("SUSURRATION_FRESH_VECTORS")
+    if not fresh:
+        fresh = os.path.join(tmp, "new")
+        r = run(b, "vectors", "--out", fresh, timeout=1800)
+        check(r.returncode == 0, "vectors --out: exit %d: %s" % (r.returncode, r.stderr))
+    r = run(b, "vectors-diff", published, fresh)
     print(r.stdout, end="")
     check(r.returncode == 0, "exit %d, want 0: %s" % (r.returncode, r.stdout[-2000:] + r.stderr))
     check(r.stdout.startswith("0 added, 0 removed, 0 changed, "), r.stdout)

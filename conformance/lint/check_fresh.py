@@ -1,11 +1,16 @@
 # Checks the committed vectors are exactly what the generator writes now, and that it writes the same bytes every time.
-"""Run: check_fresh.py --susurration BIN --vectors DIR. Exit 1 when anything differs.
+"""Run: check_fresh.py --susurration BIN --vectors DIR [--first FRESH]. Exit 1 when anything differs.
+   or: check_fresh.py --susurration BIN --write FRESH   (generate FRESH anew, for the other tests)
 
 Runs `BIN vectors --out` twice into temporary folders. The first output must
 equal the committed folder byte for byte (its hand-written README.md aside):
 each file that differs, is missing from the committed folder, or is there
 but no longer generated is named. The second output must equal the first
 (the generator is deterministic).
+
+With --first, FRESH (written by --write, the CTest fixture vectors.generate)
+is the first output and only the second is generated here: one generation
+fewer in the suite (issue 25).
 """
 import argparse
 import pathlib
@@ -54,15 +59,31 @@ def differences(expected_dir, actual_dir, expected_name, actual_name):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--susurration", required=True)
-    p.add_argument("--vectors", required=True)
+    p.add_argument("--vectors")
+    p.add_argument("--first", help="a generation already written by --write, used as the first output")
+    p.add_argument("--write", help="only generate a fresh set into this folder (replacing it) and exit")
     a = p.parse_args()
+    if a.write:
+        shutil.rmtree(a.write, ignore_errors=True)
+        try:
+            generate(a.susurration, a.write)
+        except (RuntimeError, OSError) as e:
+            print(e)
+            return 1
+        print("ok: a fresh set in %s" % a.write)
+        return 0
+    if not a.vectors:
+        p.error("--vectors is required unless --write is given")
     with tempfile.TemporaryDirectory() as tmp:
         first, second = pathlib.Path(tmp) / "first", pathlib.Path(tmp) / "second"
         # Both runs use one private copy, so a rebuild during the check cannot pass for nondeterminism.
         binary = pathlib.Path(tmp) / "susurration"
         try:
             shutil.copy2(a.susurration, binary)
-            generate(binary, first)
+            if a.first:
+                first = pathlib.Path(a.first)
+            else:
+                generate(binary, first)
             generate(binary, second)
         except (RuntimeError, OSError) as e:
             print(e)
