@@ -5,7 +5,9 @@
 // Which of the two is a seeded hash of the arguments: the same arguments
 // and seed give the same double every time (an engine is deterministic),
 // another seed picks the other side about half the time (another libm).
-// The true value and its two neighbours come from GNU MPFR.
+// The true value and its two neighbours come from GNU MPFR, or, where it
+// provably gives the same two, from a double-double residual (the common
+// case, faithful_libm.cpp).
 //
 // What stays as in any real libm: an exact result (the true value is a
 // double) is returned as it is; hypot depends only on |x| and |y|, in
@@ -32,6 +34,9 @@ namespace susurration::faithful {
 inline constexpr double kStrictLimits[] = {28.0, 90.0, 270.0};
 
 double faithful_hypot(double x, double y, std::uint64_t seed);
+// The same with MPFR's bracket on every call, as faithful_hypot was before
+// its fast bracket: what faithful_libm_test checks the fast one against.
+double faithful_hypot_mpfr(double x, double y, std::uint64_t seed);
 double faithful_sin(double x, std::uint64_t seed);
 double faithful_cos(double x, std::uint64_t seed);
 

@@ -2,19 +2,28 @@
 // result is one of the two doubles around the true value, exact results
 // are exact, hypot is symmetric, a seed is one function, seeds differ, and
 // the strict comparisons of the spec come out as for the correctly rounded
-// distance.
+// distance; and that hypot's fast bracket changes no bit of what MPFR's
+// alone gave.
 #include "faithful_libm.hpp"
 
 #include <gtest/gtest.h>
 #include <mpfr.h>
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <ios>
+#include <iterator>
 #include <limits>
 #include <random>
+#include <sstream>
+#include <utility>
 #include <vector>
 
 namespace susurration::faithful {
+
 namespace {
 
 // A 256-bit MPFR number: enough that the true values below are never
@@ -240,6 +249,199 @@ TEST(FaithfulLibm, APositiveDistanceNeverComesOutZero) {
     EXPECT_GT(faithful_hypot(tiny, tiny, seed), 0);  // sqrt(2) units: 1 or 2
     EXPECT_GT(faithful_hypot(tiny, -tiny / 2, seed), 0);
   }
+}
+
+// ---- The fast bracket against MPFR's --------------------------------------
+
+std::uint64_t bits_of(double d) { return std::bit_cast<std::uint64_t>(d); }
+
+constexpr std::uint64_t kBracketSeeds[] = {1, 2, 3, 54, 0, 7, 99, 0x5eed};
+
+// Whether faithful_hypot(x, y, s) has the bits of faithful_hypot_mpfr(x,
+// y, s) for every seed s. From the bracket on both run one code (the
+// strict limits, the coin), so they agree for every seed exactly when
+// their brackets do. Two seeds whose fast results differ got the two ends
+// of the fast bracket from the coin; if MPFR's gives each seed the same,
+// its bracket has the same two ends. A fast result alike under all eight
+// seeds (exact, RN(z) at a strict limit, or a coin that fell one way eight
+// times, 1 in 128) is compared under each of them. Compared as bits, so
+// that NaN equals itself and -0 differs from +0.
+::testing::AssertionResult same_bits_as_mpfr(double x, double y) {
+  double fast[std::size(kBracketSeeds)];
+  fast[0] = faithful_hypot(x, y, kBracketSeeds[0]);
+  std::vector<std::size_t> compared;
+  for (std::size_t i = 1; i < std::size(kBracketSeeds); ++i) {
+    fast[i] = faithful_hypot(x, y, kBracketSeeds[i]);
+    if (bits_of(fast[i]) != bits_of(fast[0])) {
+      compared = {0, i};
+      break;
+    }
+  }
+  if (compared.empty()) {
+    for (std::size_t i = 0; i < std::size(kBracketSeeds); ++i) {
+      compared.push_back(i);
+    }
+  }
+  for (const std::size_t i : compared) {
+    const double slow = faithful_hypot_mpfr(x, y, kBracketSeeds[i]);
+    if (bits_of(fast[i]) != bits_of(slow)) {
+      std::ostringstream out;
+      out << std::hexfloat << "hypot(" << x << ", " << y << ") under seed " << kBracketSeeds[i]
+          << ": " << fast[i] << ", MPFR alone " << slow;
+      return ::testing::AssertionFailure() << out.str();
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// The pairs: (a, b) with a >= b >= 0, shuffled below into signs and order.
+class PairMaker {
+ public:
+  explicit PairMaker(std::uint64_t seed) : g_(seed) {}
+
+  double unit() { return std::uniform_real_distribution<double>(0.0, 1.0)(g_); }
+  int between(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(g_); }
+  std::uint64_t word() { return g_(); }
+
+  // d moved k doubles up (k > 0) or down.
+  static double step(double d, int k) {
+    for (; k > 0; --k) {
+      d = std::nextafter(d, INFINITY);
+    }
+    for (; k < 0; ++k) {
+      d = std::nextafter(d, 0.0);
+    }
+    return d;
+  }
+
+  // A random double in [2^e, 2^(e + 1)).
+  double in_binade(int e) { return std::ldexp(1.0 + unit(), e); }
+
+  // a in the window, b = a t with t down to 2^-27 (log-uniform): the fast
+  // bracket's whole window.
+  std::pair<double, double> window() {
+    const double a = in_binade(between(-400, 399));
+    return {a, a * std::exp2(-27.0 * unit())};
+  }
+
+  // b within a few doubles of a 2^-27, the window's lower edge in b (at or
+  // below it, MPFR).
+  std::pair<double, double> ratio_edge() {
+    const double a = in_binade(between(-400, 399));
+    return {a, step(a * 0x1p-27, between(-3, 3))};
+  }
+
+  // a within a few doubles of 2^-400 or 2^400, the window's edges in a.
+  std::pair<double, double> scale_edge() {
+    const double a = step(between(0, 1) == 0 ? 0x1p-400 : 0x1p400, between(-3, 3));
+    return {a, a * std::exp2(-28.0 * unit())};
+  }
+
+  // a^2 + b^2 = M^2 + j exactly for integers a, b, M < 2^53 and a small j:
+  // z within |j| / 2M of the double M, inside the fast bracket's tolerance
+  // (2^-96 S, so M^2 2^-96 against |j|) or outside it, and exact for j = 0.
+  // With d e = b^2 - j, a = (e - d) / 2 and M = (e + d) / 2.
+  std::pair<double, double> near_exact() {
+    const std::uint64_t b = std::uniform_int_distribution<std::uint64_t>(1u << 20, 1u << 26)(g_);
+    // d log-uniform in [1, 1024]: small ones give the largest M, within
+    // tolerance; larger ones j beyond it, the fast bracket's.
+    const auto d = static_cast<std::int64_t>(std::exp2(10.0 * unit()));
+    const std::uint64_t b2 = b * b;
+    std::int64_t j = static_cast<std::int64_t>(b2 % d) - (between(0, 1) == 0 ? 0 : d);
+    if ((b2 - j) / d % 2 != static_cast<std::uint64_t>(d) % 2) {
+      j += d;  // e one less: e - d even
+    }
+    const std::uint64_t e = (b2 - j) / d;
+    const double a = static_cast<double>((e - d) / 2);  // in [2^29, 2^51]: exact
+    const int scale = between(-400 - 51, 400 - 51);
+    return {std::ldexp(a, scale), std::ldexp(static_cast<double>(b), scale)};
+  }
+
+  // Pythagorean triples (m^2 - n^2, 2mn, m^2 + n^2), scaled: exact results.
+  std::pair<double, double> exact() {
+    const int m = between(2, 1 << 20);
+    const int n = between(1, m - 1);
+    const double p = static_cast<double>(m) * m - static_cast<double>(n) * n;
+    const double q = 2.0 * m * n;
+    const int scale = between(-1100, 980);  // from subnormal to near DBL_MAX
+    return {std::ldexp(std::max(p, q), scale), std::ldexp(std::min(p, q), scale)};
+  }
+
+  // Outside the window, all MPFR: any bits (zeros, subnormals, huge values,
+  // infinities and NaN), b at most a 2^-27 or zero, a beyond 2^+-400 with b
+  // near it.
+  std::pair<double, double> outside() {
+    switch (between(0, 4)) {
+      case 0:
+        return {std::bit_cast<double>(word()), std::bit_cast<double>(word())};
+      case 1: {
+        const double a = in_binade(between(-1022, 1023));
+        return {a, between(0, 1) == 0 ? 0.0 : a * std::exp2(-27.0 - 60.0 * unit())};
+      }
+      case 2: {  // subnormal
+        const auto a = std::bit_cast<double>(word() >> (12 + between(0, 40)));
+        return {a, a * unit()};
+      }
+      case 3: {
+        const double a = in_binade(between(401, 1023));
+        return {a, a * (1.0 - 0.5 * unit())};
+      }
+      default: {
+        const double a = in_binade(between(-1022, -402));
+        return {a, a * (1.0 - 0.5 * unit())};
+      }
+    }
+  }
+
+  // (a, b) as (x, y) with random signs, either way round.
+  std::pair<double, double> shuffled(std::pair<double, double> ab) {
+    const std::uint64_t w = word();
+    double x = (w & 1) != 0 ? -ab.first : ab.first;
+    double y = (w & 2) != 0 ? -ab.second : ab.second;
+    if ((w & 4) != 0) {
+      std::swap(x, y);
+    }
+    return {x, y};
+  }
+
+ private:
+  std::mt19937_64 g_;
+};
+
+TEST(FaithfulLibm, TheFastBracketIsTheMpfrBracketBitForBit) {
+  PairMaker make(20240611);
+  std::vector<std::pair<double, double>> pairs = {
+      {3, 4}, {-5, 12}, {54, 72}, {28, 0}, {0, -270}, {0, 0}, {-0.0, -0.0}, {0.1, 0},
+      {0x1.8p-1000, 0x1p-999}, {1.5e308, 1.5e308}, {0x1p-400, 0x1p-400}, {0x1p400, 0x1p400},
+      {0x1p400, 0x1p373}, {0x1p-400, 0x1p-427}, {1, 0x1p-27}, {1, 0x1.0000000000001p-27}};
+  for (int i = 0; i < 900000; ++i) {
+    pairs.push_back(make.shuffled(make.window()));
+  }
+  for (int i = 0; i < 150000; ++i) {
+    pairs.push_back(make.shuffled(make.ratio_edge()));
+    pairs.push_back(make.shuffled(make.scale_edge()));
+    pairs.push_back(make.shuffled(make.near_exact()));
+    pairs.push_back(make.shuffled(make.outside()));
+  }
+  for (int i = 0; i < 30000; ++i) {
+    pairs.push_back(make.shuffled(make.exact()));
+  }
+  for (const double limit : kStrictLimits) {
+    for (const auto& pair : near_limit(limit)) {
+      pairs.push_back(pair);
+    }
+  }
+  for (const auto& pair : random_pairs(400000)) {
+    pairs.push_back(pair);
+  }
+  int failures = 0;
+  for (const auto& [x, y] : pairs) {
+    const auto same = same_bits_as_mpfr(x, y);
+    if (!same && ++failures <= 10) {
+      ADD_FAILURE() << same.message();
+    }
+  }
+  EXPECT_EQ(failures, 0) << "of " << pairs.size() << " pairs";
 }
 
 }  // namespace
