@@ -53,16 +53,6 @@ def validate_report(report):
     jsonschema.Draft202012Validator(schema).validate(report)
 
 
-def until_gone(find, seconds=10):
-    """What find() still returns after up to `seconds` of polling: [] as soon as it is empty."""
-    give_up = time.monotonic() + seconds
-    while True:
-        left = find()
-        if not left or time.monotonic() > give_up:
-            return left
-        time.sleep(0.05)
-
-
 def case(report, case_id):
     return next(c for c in report["cases"] if c["id"] == case_id)
 
@@ -210,7 +200,7 @@ def grade_hung_engine_is_killed_with_its_children_and_grading_continues(b, tmp):
           "errored cases and no failure are incomplete (exit 3), got exit %d, %s" % (r.returncode, report["level"]))
     # SIGKILLed processes may take a moment to vanish; one that was never
     # killed is still there after any wait.
-    left = until_gone(lambda: hostile_test.marked_processes(mark))
+    left = hostile_test.until_gone(mark)
     check(not left, "engine processes left behind: %s" % left)
 
 
