@@ -1,47 +1,28 @@
-"""An engine whose pace the test sets: it forwards every request to a real
-engine (the command after --) and holds each answer back for --delay
-seconds before writing it.
+"""An engine whose pace the test sets: the reference engine behind the
+hostile catalogue's proxy (conformance/grader/tests/hostile/_proxy.py),
+with each answer held back for DELAY seconds before it is written.
 
-  python3 paced_engine.py --delay 0.3 -- susurration engine
+  python3 paced_engine.py SUSURRATION_BINARY DELAY
 
 A test that watches what the kit shows over time (progress, a deadline
 that must hold) grades this engine instead of relying on the kit being
-slow enough: every answer takes at least --delay, on any machine.
+slow enough: every answer takes at least DELAY, on any machine. Like every
+proxy engine it takes valid requests only.
 """
-import argparse
-import json
-import subprocess
+import pathlib
 import sys
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "grader" / "tests" / "hostile"))
+import _proxy  # noqa: E402
 
-def is_shutdown(line):
-    try:
-        request = json.loads(line)
-    except ValueError:  # the kit sends lines that are no request on purpose
-        return False
-    return isinstance(request, dict) and request.get("method") == "shutdown"
+DELAY = float(sys.argv[2])
 
 
-def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--delay", type=float, required=True, help="seconds to hold back each answer")
-    p.add_argument("engine", nargs=argparse.REMAINDER)
-    a = p.parse_args()
-    command = a.engine[1:] if a.engine and a.engine[0] == "--" else a.engine
-    real = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    for line in sys.stdin.buffer:
-        real.stdin.write(line)
-        real.stdin.flush()
-        answer = real.stdout.readline()
-        time.sleep(a.delay)
-        sys.stdout.buffer.write(answer)
-        sys.stdout.buffer.flush()
-        if is_shutdown(line):
-            break
-    real.stdin.close()
-    real.wait()
+def misbehave(request, forward):
+    answer = forward(request)
+    time.sleep(DELAY)
+    return answer
 
 
-if __name__ == "__main__":
-    main()
+_proxy.serve(misbehave)

@@ -92,7 +92,7 @@ def grade_args(b, *extra):
     # after two answers (hello, its request), past the quarter second before
     # the first line and the tenth between redraws, with cases still to go.
     pace = "0.3"
-    engine = " ".join([sys.executable, PACED, "--delay", pace, "--", b, "engine"])
+    engine = " ".join([sys.executable, PACED, b, pace])
     return [b, "grade", "--engine", engine, "--jobs", "1", "--only", "torus-x-exactly-*", *extra]
 
 

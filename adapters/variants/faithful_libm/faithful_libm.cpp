@@ -236,8 +236,7 @@ double faithful_hypot(double x, double y, std::uint64_t seed) {
   return hypot_with<true>(x, y, seed);
 }
 
-// Not in faithful_libm.hpp: only faithful_libm_test.cpp declares it, to
-// hold the fast bracket to MPFR's bit for bit.
+// What faithful_libm_test.cpp holds the fast bracket to, bit for bit.
 double faithful_hypot_mpfr(double x, double y, std::uint64_t seed) {
   return hypot_with<false>(x, y, seed);
 }
