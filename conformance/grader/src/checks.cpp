@@ -190,11 +190,18 @@ void judge(CaseResult& r, const Comparison& cmp, const std::string& check) {
   }
 }
 
-// A valid request that came back unsupported or refused.
+// A valid request that came back unsupported or refused. The kit only
+// sends a method whose capability the engine listed (PROTO-8), so an
+// unsupported answer contradicts the engine's own hello: a failure of
+// PROTO-5, never a skip (issue 23: listing everything and answering
+// unsupported to all once graded exact, with 292 of 308 cases skipped).
 bool judge_non_result(CaseResult& r, const Response& response, const std::string& method) {
   if (response.kind == Response::Kind::unsupported) {
-    r.outcome = Outcome::skipped;
-    r.message = method + " unsupported: " + quote(response.body.get<std::string>());
+    r.outcome = Outcome::fail;
+    r.clause = "PROTO-5";
+    r.check = method;
+    r.message = "listed " + method + " in hello but answered unsupported: " +
+                quote(response.body.get<std::string>());
     return true;
   }
   if (response.kind == Response::Kind::error) {

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "susurration/tolerance.hpp"
 
@@ -81,8 +82,12 @@ Difference locate(const std::vector<std::string>& path, const Json& e, const Jso
 }
 
 // The torus distance between two coordinates of one axis (FIELD-3): how
-// far apart 999.9999999999 and 0.0 really are.
-double along_torus(double e, double a, double size) {
+// far apart 999.9999999999 and 0.0 really are. Both lie on the field
+// (FIELD-2), so |a - e| is at most the size and the distance is never
+// negative: a coordinate off the field is no position at all, and is never
+// close to one (issue 23: 1e300, or x + 1000, once passed as "0 away").
+std::optional<double> along_torus(double e, double a, double size) {
+  if (!(a >= 0 && a <= size) || !(e >= 0 && e <= size)) return std::nullopt;
   const double d = std::abs(a - e);
   return std::min(d, size - d);
 }
@@ -107,7 +112,8 @@ struct Walker {
       // Positions of a state ([bird][field] under .state) are on the torus.
       const auto field = path.empty() ? std::nullopt : index_of(path.back());
       if (field && *field < 2 && path.size() >= 3 && path[path.size() - 3] == ".state") {
-        return along_torus(x, y, kFieldSize[*field]) <= abs;
+        const auto d = along_torus(x, y, kFieldSize[*field]);
+        return d && *d <= abs;
       }
       return std::abs(x - y) <= abs;
     }

@@ -38,14 +38,14 @@ Json expected_columns(const VectorCase& c, const Segment& s) {
 }
 
 // One request for the whole segment.
-std::optional<Json> by_run_from(const VectorCase& c, Session& session, const Json& state, const Segment& s) {
+Json by_run_from(const VectorCase& c, Session& session, const Json& state, const Segment& s) {
   const Json& p = c.group->at("parameters");
   const Response r = session.call("run_from", {{"state", state},
                                                {"from_tick", s.from},
                                                {"weights", p.at("weights")},
                                                {"schedule", p.at("schedule")},
                                                {"ticks", s.to - s.from}});
-  if (r.kind == Response::Kind::unsupported) return std::nullopt;  // listed but not offered: fall back
+  // Listed and then unsupported contradicts hello (PROTO-5): no quiet fallback.
   if (r.kind != Response::Kind::result) answered_without_result("run_from but answered a re-anchored segment with", r);
   return r.body.at("metrics");
 }
@@ -225,7 +225,7 @@ std::vector<Segment> window_segments(const VectorCase& c) {
 Reanchored reanchor(const VectorCase& c, Session& session, int departure) {
   Reanchored result;
   const std::set<std::string>& offered = session.ensure_started().capabilities;
-  bool use_run_from = offered.contains("run_from");
+  const bool use_run_from = offered.contains("run_from");
   if (!use_run_from && !(offered.contains("step") && offered.contains("metrics"))) {
     result.possible = false;
     return result;
@@ -237,15 +237,8 @@ Reanchored reanchor(const VectorCase& c, Session& session, int departure) {
     if (s.from > departure) break;
     while (anchors[k].at("tick").get<int>() != s.from) ++k;
     const Json& state = anchors[k].at("state");
-    std::optional<Json> got = use_run_from ? by_run_from(c, session, state, s) : std::nullopt;
-    if (!got) {
-      if (!(offered.contains("step") && offered.contains("metrics"))) {
-        result.possible = false;
-        return result;
-      }
-      use_run_from = false;
-      got = by_steps(c, session, state, s);
-    }
+    const std::optional<Json> got =
+        use_run_from ? by_run_from(c, session, state, s) : by_steps(c, session, state, s);
     result.how = use_run_from ? "run_from" : "step and metrics";
     ++result.measured.segments;
     const Json expected = expected_columns(c, s);

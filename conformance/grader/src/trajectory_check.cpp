@@ -7,7 +7,10 @@
 //    constant shows here whatever the chaos does to the metrics;
 // 3. the states the run returns (TOL-7): one per requested tick; tick 0 in
 //    the init class; each later one by what the engine itself says of it;
-// 4. the states and final_state_hash exactly: they only decide pass-exact.
+// 4. the final state's DET-3 hash, computed here from the state the run
+//    returned at its last tick: an engine's final_state_hash must be that
+//    hash (every engine, exact or not), and pass-exact needs the states and
+//    that hash to be the reference's.
 // The failure reported is the earliest of those found, by tick.
 #include <algorithm>
 #include <set>
@@ -17,6 +20,7 @@
 #include "reanchor.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/forms.hpp"
+#include "susurration/serialise.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -112,10 +116,11 @@ Anchors step_from_anchors(const VectorCase& c, Session& session) {
 
 // The ticks whose states the run is asked for: every anchor and the tick
 // after it, so that each later state can be checked as one step of the
-// engine's own from the state before it.
+// engine's own from the state before it, and the last tick, whose state the
+// kit hashes itself (DET-3) rather than take the engine's word for it.
 Json state_ticks(const VectorCase& c) {
-  std::vector<int> ticks;
   const int last = c.json->at("input").at("ticks").get<int>();
+  std::vector<int> ticks{last};
   for (const Json& anchor : c.json->at("expected").at("anchors")) {
     const int t = anchor.at("tick").get<int>();
     ticks.push_back(t);
@@ -127,15 +132,26 @@ Json state_ticks(const VectorCase& c) {
 }
 
 // The reference's state at `tick`, from the published anchors: an anchor's
-// state, or the next_state of the anchor before it.
-const Json& published_state(const VectorCase& c, int tick) {
+// state, or the next_state of the anchor before it; null at a tick the case
+// publishes only the hash of (its last).
+const Json* published_state(const VectorCase& c, int tick) {
   for (const Json& anchor : c.json->at("expected").at("anchors")) {
-    if (anchor.at("tick").get<int>() == tick) return anchor.at("state");
+    if (anchor.at("tick").get<int>() == tick) return &anchor.at("state");
   }
   for (const Json& anchor : c.json->at("expected").at("anchors")) {
-    if (anchor.at("tick").get<int>() + 1 == tick) return anchor.at("next_state");
+    if (anchor.at("tick").get<int>() + 1 == tick) return &anchor.at("next_state");
   }
-  throw std::logic_error("no published state at tick " + std::to_string(tick));
+  return nullptr;
+}
+
+// DET-3 of a state the engine returned; nothing when it is not a state of
+// finite numbers at all (the checks below say what is wrong with it).
+std::optional<std::string> hash_of(const Json& state) {
+  try {
+    return hex64(state_hash(forms::finite_state(state)));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
 }
 
 Difference shape_difference(int tick, const std::string& field, Json expected, Json actual) {
@@ -167,7 +183,29 @@ void keep_earliest(std::optional<Finding>& kept, Finding f) {
   if (!kept || f.tick < kept->tick) kept = std::move(f);
 }
 
-States grade_states(const VectorCase& c, Session& session, const Json& wanted, const Json& result) {
+// The run's final state, hashed here: pass-exact needs the reference's hash,
+// and a final_state_hash the engine gives must be this one, exact engine or
+// not (issue 23: a non-exact engine could once report any hash at all).
+void check_final_hash(const VectorCase& c, const Json& result, const Json& state, States& s) {
+  const int last = c.json->at("input").at("ticks").get<int>();
+  const auto own = hash_of(state);
+  if (!own || *own != c.json->at("expected").at("final_state_hash").get<std::string>()) s.exact = false;
+  if (!own || !result.contains("final_state_hash") || result.at("final_state_hash") == *own) return;
+  Difference d;
+  d.tick = last;
+  d.field = "final_state_hash";
+  d.path = ".final_state_hash";
+  d.expected = *own;
+  d.actual = result.at("final_state_hash");
+  keep_earliest(s.off, {last, "final_state_hash", "DET-3", d,
+                        "; expected is the DET-3 hash of the state the run itself returned at tick " +
+                            std::to_string(last)});
+}
+
+// `own_metrics_from`: the first tick whose state is checked against the
+// engine's own metrics (every state after tick 0 unless the caller says).
+States grade_states(const VectorCase& c, Session& session, const Json& wanted, const Json& result,
+                    int own_metrics_from = 1) {
   States s;
   const Json& states = result.at("states");
   const int birds = c.group->at("parameters").at("birds").get<int>();
@@ -200,25 +238,29 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
   const Json parameters = c.group->at("parameters");
   const Json& metrics = result.at("metrics");
   const double relative = c.json->at("compare").at("relative").get<double>();
+  const int last = c.json->at("input").at("ticks").get<int>();
   for (std::size_t k = 0; k < states.size(); ++k) {
     const int t = states[k].at("tick").get<int>();
     const Json& state = states[k].at("state");
-    const Json& published = published_state(c, t);
-    if (!compare_values({{"class", "exact"}}, published, state).exact) s.exact = false;
-    if (t == 0) {
+    const Json* published = published_state(c, t);
+    if (published && !compare_values({{"class", "exact"}}, *published, state).exact) s.exact = false;
+    if (t == last) check_final_hash(c, result, state, s);
+    if (t == 0 && published) {
       // Tick 0 is init's answer, with nothing chaotic before it.
-      Comparison cmp = compare_values({{"class", "ulps"}, {"max_ulps", kInitUlps}}, Json{{"state", published}},
+      Comparison cmp = compare_values({{"class", "ulps"}, {"max_ulps", kInitUlps}}, Json{{"state", *published}},
                                       Json{{"state", state}});
       if (!cmp.within) {
         cmp.first_off->tick = 0;
-        keep_earliest(s.off, {0, "states", init_clause(published, state), *cmp.first_off,
+        keep_earliest(s.off, {0, "states", init_clause(*published, state), *cmp.first_off,
                               "; the run's state at tick 0 is not the initial state"});
       }
       continue;
     }
     // A later state, deep in a chaotic run, is checked by what the engine
     // says of it: its own metrics of it are those the run reported at t ...
-    if (offered.contains("metrics")) {
+    if (t < own_metrics_from) {
+      // not asked for (the drift evidence, below)
+    } else if (offered.contains("metrics")) {
       const Response m = session.call("metrics", {{"state", state}});
       if (m.kind == Response::Kind::error) {
         // A state it refuses because a bird is outside the field is its
@@ -284,6 +326,91 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
   return s;
 }
 
+// --- the evidence for drift (TOL-8) ----------------------------------------------
+
+constexpr int kMostStates = 100;  // state_ticks per run request (PROTOCOL.md, methods table)
+
+struct Chain {
+  bool shown = false;  // every state 0..t checked against the engine's own step and metrics
+  std::optional<Finding> off;
+};
+
+// Before a departure at `departure` is drift, the run must be the engine's
+// own chain up to it: asked again for every state 0..departure (in requests
+// of at most 100 states, each overlapping the last by one tick), the same
+// run gives the same metrics, and each state is, by TOL-7's two checks, the
+// engine's own step from the one before with the engine's own metrics. A run
+// that goes wrong between the anchors (issue 23: run-only bugs the anchors
+// never saw passed as drift) shows here at the tick it goes wrong.
+Chain own_chain(const VectorCase& c, Session& session, const Json& first, int departure) {
+  Chain chain;
+  const std::set<std::string>& offered = session.ensure_started().capabilities;
+  if (!offered.contains("step") || !offered.contains("metrics")) return chain;
+  const Json& in = c.json->at("input");
+  const Json& parameters = c.group->at("parameters");
+  Json last_state;  // the previous request's state at `from`, the tick the two share
+  for (int from = 0; from < departure || from == 0;) {
+    const int to = std::min(departure, from + kMostStates - 1);
+    Json wanted = Json::array();
+    for (int t = from; t <= to; ++t) wanted.push_back(t);
+    // The run again, to the chunk's last tick only: its metrics are the
+    // first run's up to there.
+    const Response again = session.call(
+        "run", {{"seed", in.at("seed")}, {"birds", parameters.at("birds")},
+                {"weights", parameters.at("weights")}, {"schedule", parameters.at("schedule")},
+                {"ticks", to}, {"state_ticks", wanted}});
+    if (again.kind != Response::Kind::result) answered_without_result("run but answered the same run again with", again);
+    // An engine keeps nothing between requests that changes an answer
+    // (PROTO-9, rule 6): asked again, the same run reports the same metrics.
+    Json prefix = Json::object();
+    for (const auto& [field, column] : first.at("metrics").items()) {
+      prefix[field] = Json(column.begin(), column.begin() + to + 1);
+    }
+    const Comparison same = compare_values({{"class", "exact"}}, prefix, again.body.at("metrics"));
+    if (!same.exact) {
+      Difference d = *same.first_inexact;
+      chain.off = Finding{from, "drift evidence", "PROTO-9", d,
+                          "; the same run, asked again for its states " + std::to_string(from) + ".." +
+                              std::to_string(to) + ", reports other metrics (expected: the first answer)"};
+      return chain;
+    }
+    // Every state one step on from the one before; the engine's own metrics
+    // only at the departure: before it the run's metrics are within the
+    // tolerance, so they need no explaining (and a metrics request of 400
+    // birds costs several steps).
+    Json result = again.body;
+    result["metrics"] = first.at("metrics");
+    States s = grade_states(c, session, wanted, result, departure);
+    if (s.off) {
+      s.off->check = "drift evidence";
+      s.off->note += "; asked for every state up to the departure at tick " + std::to_string(departure) +
+                     " to show that the run is the engine's own (TOL-8)";
+      chain.off = s.off;
+      return chain;
+    }
+    const Json& states = again.body.at("states");
+    if (!last_state.is_null() && !compare_values({{"class", "exact"}}, last_state, states.front().at("state")).exact) {
+      chain.off = Finding{from, "drift evidence", "PROTO-9",
+                          shape_difference(from, "state", last_state, states.front().at("state")),
+                          "; the same run, asked again, returns another state at tick " + std::to_string(from)};
+      return chain;
+    }
+    if (to == departure) break;
+    last_state = states.back().at("state");
+    from = to;
+  }
+  chain.shown = true;
+  return chain;
+}
+
+// TOL-5's horizon: the first tick a last-bit difference can carry the run
+// out of the tolerance; none by the tick it was looked for up to counts as
+// never.
+bool before_chaos_horizon(const VectorCase& c, int tick) {
+  const Json& first = c.json->at("chaos_horizon").at("first_tick");
+  return first.is_null() || tick < first.get<int>();
+}
+
 }  // namespace
 
 CaseResult grade_trajectory(const VectorCase& c, Session& session) {
@@ -341,10 +468,19 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
                           "; started again from the reference's state at tick " + std::to_string(re.off->from) +
                               " (" + re.how + "), the engine departs within the segment, so this is not drift; " +
                               departed});
+    } else if (const Chain chain = own_chain(c, session, run.body, tick); chain.off) {
+      keep_earliest(off, *chain.off);
+    } else if (!chain.shown && before_chaos_horizon(c, tick)) {
+      keep_earliest(off, {tick, "metrics", "TOL-8", *metrics.first_off,
+                          "; before the case's chaos horizon, and the engine offers no step and metrics to show "
+                          "that the run is its own, so this is not drift; " + departed});
     } else {
       drift_message = "drift: " + departed + ", but started again from the reference's state at each anchor (" +
                       re.how + "), it agrees over segment" + (re.agreed.size() == 1 ? " " : "s ") +
-                      describe(re.agreed) + " (TOL-6)";
+                      describe(re.agreed) + " (TOL-6)" +
+                      (chain.shown ? ", and its states 0.." + std::to_string(tick) +
+                                         " are its own step and metrics, tick by tick (TOL-8)"
+                                   : "");
     }
   }
 
@@ -361,16 +497,14 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
     r.difference = metrics.first_off;
     r.message = drift_message;
   } else {
-    const bool hash_exact = !run.body.contains("final_state_hash") ||
-                            run.body.at("final_state_hash") == expected.at("final_state_hash");
-    const bool exact = metrics.exact && anchors.exact && states.exact && hash_exact;
+    const bool exact = metrics.exact && anchors.exact && states.exact;
     Comparison all{exact, true, std::nullopt,
                    metrics.first_inexact ? metrics.first_inexact : anchors.first_inexact, metrics.worst_inexact};
     keep_worst(all.worst_inexact, anchors.worst_inexact);
     judge(r, all, "trajectory");
     if (!exact && !all.first_inexact) {
       r.message = "trajectory: every metric and anchor step has the reference's bits; the states "
-                  "the run returned or the final hash do not";
+                  "the run returned (or the hash of its final one) do not";
     }
   }
   auto note = [&r](const std::string& text) { r.message += (r.message.empty() ? "" : "; ") + text; };

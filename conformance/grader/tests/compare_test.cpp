@@ -104,6 +104,17 @@ TEST(Compare, StepClassMeasuresPositionsAlongTheTorus) {
   EXPECT_FALSE(compare_values(kStep, state(0.0, 5, 1, 1), state(999.9999, 5, 1, 1)).within);
 }
 
+TEST(Compare, StepClassPositionOffTheFieldIsNeverWithin) {
+  // x + 1000 is the same place modulo the torus, and 1e300 once measured as
+  // min(d, size - d) < 0: neither is a position of FIELD-2 (issue 23).
+  EXPECT_FALSE(compare_values(kStep, state(5, 5, 1, 1), state(1005, 5, 1, 1)).within);
+  EXPECT_FALSE(compare_values(kStep, state(5, 5, 1, 1), state(1e300, 5, 1, 1)).within);
+  EXPECT_FALSE(compare_values(kStep, state(5, 5, 1, 1), state(5, -1e300, 1, 1)).within);
+  EXPECT_FALSE(compare_values(kStep, state(5, 5, 1, 1), state(5, -600, 1, 1)).within);
+  // The closed ends of FIELD-2 are positions: 1000 and 0 are one place.
+  EXPECT_TRUE(compare_values(kStep, state(0.0, 600.0, 1, 1), state(1000.0, 0.0, 1, 1)).within);
+}
+
 TEST(Compare, StepClassVelocitiesAreNotWrapped) {
   EXPECT_TRUE(compare_values(kStep, state(1, 1, 2.0, 1), state(1, 1, 2.0 + 5e-10, 1)).within);
   EXPECT_FALSE(compare_values(kStep, state(1, 1, 2.0, 1), state(1, 1, 2.0 + 2e-9, 1)).within);

@@ -136,6 +136,9 @@ def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
         departs = c["difference"]["tick"]
         check(0 < departs <= 200, "the drifting run must leave the tolerance in the window: %s" % c)
         check(segments_up_to(departs) in c["message"] and "(%s)" % how in c["message"], c["message"])
+        # TOL-8: drift only once the run's states up to the departure are
+        # shown to be its own steps and metrics; both are offered here.
+        check("its states 0..%d are its own step and metrics" % departs in c["message"], c["message"])
         check(report["counts"]["drift"] == 1 and report["level"] == "conformant" and r.returncode == 0,
               report["counts"])
         # What drift was decided on: every segment up to the departure
@@ -146,6 +149,11 @@ def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
         check(m["largest_relative"] == 0 and m["unequal_ticks"] == 0, m)
         text = grade(b, engine, "--only", cid, *slow_run).stdout
         check("NOTE  " + cid in text and segments_up_to(departs) in text and "drift (not failures" in text, text)
+    # Without step the engine cannot show that its run is its own (TOL-8):
+    # a departure before the case's chaos horizon (234) is then no drift.
+    _, report = json_report(b, faulty(b, "drift-1e-12", hide="step"), "--only", cid, *slow_run)
+    c = report["cases"][0]
+    check(c["outcome"] == "fail" and c["clause"] == "TOL-8" and "before the case's chaos horizon" in c["message"], c)
     # Wrong in a segment too (polarization 1% high from tick 135 in the run
     # and from any anchor): a failure at that segment's first differing tick.
     _, report = json_report(b, faulty(b, "polarization-from-tick-135"), "--only", cid, *slow_run)
@@ -162,10 +170,13 @@ def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
     check(abs(m["largest_relative"] - 0.01 / 1.01) < 1e-12, m)
     # Metrics spoiled in the free run alone, from tick 135, with the run's
     # states untouched: the segments agree, but the run's metrics are not
-    # those of its own states (TOL-7), first at the anchor tick 150.
+    # those of its own states. The anchors' states (TOL-7) would first show
+    # it at tick 150; the states the kit asks for before it calls anything
+    # drift (TOL-8) show it at the tick it starts, 135.
     _, report = json_report(b, faulty(b, "run-polarization-from-tick-135"), "--only", cid, *slow_run)
     c = report["cases"][0]
-    check(c["outcome"] == "fail" and c["check"] == "states" and c["difference"]["tick"] == 150, c)
+    check(c["outcome"] == "fail" and c["check"] == "drift evidence" and c["difference"]["tick"] == 135,
+          {k: c[k] for k in ("outcome", "check", "difference", "message")})
     check(c["clause"] == "METRIC-1", c["clause"])
 
 
@@ -257,11 +268,20 @@ def grade_malformed_schema_violating_and_misnumbered_responses_are_errored(b, tm
     check("this is not JSON" in report["cases"][0]["offending"], "the output is not quoted")
 
 
-def grade_unsupported_and_unlisted_methods_are_skipped(b, tmp):
+def grade_unsupported_to_a_listed_method_fails_and_an_unlisted_one_is_skipped(b, tmp):
+    # metrics is listed in hello and answered unsupported: PROTO-5 fails it.
     r, report = json_report(b, faulty(b, "unsupported", on="metrics"), "--only", "metrics-*,torus-y-*")
-    check(r.returncode == 0, "skips are not failures, exit %d" % r.returncode)
-    check(all(c["outcome"] == "skipped" for c in report["cases"] if c["category"] == "metrics"), "not skipped")
-    check(report["level"] == "exact", report["level"])
+    check(r.returncode == 1, "unsupported after listing it: exit %d" % r.returncode)
+    metrics = [c for c in report["cases"] if c["category"] == "metrics"]
+    check(metrics and all(c["outcome"] == "fail" and c["clause"] == "PROTO-5" and "listed metrics" in c["message"]
+                          for c in metrics), metrics[:1])
+    check(all(c["outcome"] == "pass-exact" for c in report["cases"] if c["category"] == "torus"), "torus")
+    check(report["level"] == "not conformant", report["level"])
+    # Every core method listed and answered unsupported: never a vacuous exact.
+    r, report = json_report(b, faulty(b, "unsupported"), "--only", "init-*,step-*,trajectory-n10-*")
+    check(r.returncode == 1 and report["level"] == "not conformant", (r.returncode, report["level"]))
+    check(not [c for c in report["cases"] if c["outcome"] != "fail"], "a case not failed")
+    # Not listed: never asked, skipped.
     _, report = json_report(b, faulty(b, "no-metrics-capability"), "--only", "metrics-*")
     check(all(c["outcome"] == "skipped" and "capability metrics" in c["message"] for c in report["cases"]),
           report["cases"][0])
