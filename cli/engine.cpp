@@ -6,7 +6,9 @@
 // Decisions the protocol leaves to an engine, each the reference's choice:
 // - hello is answered with protocol 1 whatever protocol it asks for: the
 //   engine says what it speaks and the kit refuses anything but 1 (PROTO-8).
-//   hello and shutdown ignore their params.
+//   hello takes `protocol` alone and shutdown no parameter: any other key
+//   in their params is invalid-request like any other (PROTO-6), and a
+//   refused shutdown does not shut the engine down.
 // - invalid-input names only the parameters of spec/inputs.md, PROTO-6's
 //   seven: seed, birds, weights, ticks, at_tick, schedule, state. A key in
 //   params that the method does not take is invalid-request (PROTO-6).
@@ -215,6 +217,11 @@ EngineAnswer engine_answer(std::string_view line) {
   bool more = true;
   try {
     const Request r = parse_request(std::string(line), id);
+    for (const auto& [key, unused] : r.params.items()) {
+      if (r.method == "shutdown" || (r.method == "hello" && key != "protocol")) {
+        throw invalid_request(r.method + " takes no parameter " + Json(key).dump());
+      }
+    }
     more = r.method != "shutdown";
     body = more ? answer(r) : Json::object();
   } catch (const Refusal& refusal) {

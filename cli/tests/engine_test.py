@@ -308,6 +308,13 @@ def engine_exits_0_promptly_when_stdin_closes(b, tmp):
 
 def engine_shutdown_answers_empty_then_exits(b, tmp):
     p = subprocess.Popen([b, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    # A key shutdown does not take is no valid request (PROTO-6, issue 23):
+    # refused, and the engine stays to answer the next line.
+    p.stdin.write('{"id": 3, "method": "shutdown", "params": {"now": true}}\n')
+    p.stdin.flush()
+    refused = json.loads(p.stdout.readline())
+    check(refused["id"] == 3 and refused["error"]["code"] == "invalid-request" and refused["error"]["field"] is None,
+          "shutdown with a parameter: %s" % refused)
     p.stdin.write('{"id": 4, "method": "shutdown", "params": {}}\n')
     p.stdin.flush()
     check(p.stdout.readline() == '{"id":4,"result":{}}\n', "shutdown answers {}")
