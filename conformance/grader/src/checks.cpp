@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "check_parts.hpp"
 #include "susurration/grader/engine_text.hpp"
@@ -190,6 +191,28 @@ void judge(CaseResult& r, const Comparison& cmp, const std::string& check) {
   }
 }
 
+namespace {
+
+// The clause that ranges the parameter an engine named when it refused a
+// valid request as invalid-input: a refused valid seed is the engine's
+// reading of INPUT-1, not a wrong PRNG (issue 23).
+std::optional<std::string> refused_clause(const Json& error, const std::string& method) {
+  if (!error.is_object() || error.value("code", "") != "invalid-input" || !error.contains("field") ||
+      !error.at("field").is_string()) {
+    return std::nullopt;
+  }
+  const std::string field = error.at("field").get<std::string>();
+  if (field == "ticks") return method == "run" ? "INPUT-6" : "INPUT-4";
+  static const std::map<std::string, std::string> ranged = {
+      {"seed", "INPUT-1"}, {"birds", "INPUT-2"},    {"weights", "INPUT-3"}, {"at_tick", "INPUT-5"},
+      {"schedule", "INPUT-7"}, {"state", "INPUT-9"}};
+  const auto it = ranged.find(field);
+  if (it == ranged.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace
+
 // A valid request that came back unsupported or refused. The kit only
 // sends a method whose capability the engine listed (PROTO-8), so an
 // unsupported answer contradicts the engine's own hello: a failure of
@@ -206,7 +229,7 @@ bool judge_non_result(CaseResult& r, const Response& response, const std::string
   }
   if (response.kind == Response::Kind::error) {
     r.outcome = Outcome::fail;
-    r.clause = r.clauses.front();
+    r.clause = refused_clause(response.body, method).value_or(r.clauses.front());
     r.check = method;
     r.message = "refused a valid " + method + " request: " + quote(response.body.dump());
     return true;

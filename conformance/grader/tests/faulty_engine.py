@@ -99,6 +99,11 @@ def main():
             sys.stderr.write("faulty engine: crashing on purpose\n")
             sys.stderr.flush()
             os._exit(3)
+        if a.fault == "refuse-seeds-past-2-31" and request["params"].get("seed", 0) >= 2 ** 31:
+            # A seed read as a signed 32-bit integer: valid seeds refused.
+            print(json.dumps({"id": request["id"], "error": {"code": "invalid-input", "field": "seed",
+                                                             "message": "seed out of range"}}), flush=True)
+            continue
         if targeted and a.fault == "garbage" and method != "hello":
             print("this is not JSON", flush=True)
             continue

@@ -180,6 +180,17 @@ def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
     check(c["clause"] == "METRIC-1", c["clause"])
 
 
+def grade_refusing_a_valid_seed_fails_under_the_clause_that_ranges_it(b, tmp):
+    # A refused valid request fails under the INPUT clause of the parameter
+    # the engine named (INPUT-1 for a seed), not the case's first clause
+    # (PRNG-1), and the diagnosis ranks INPUT-1 first (issue 23).
+    r, report = json_report(b, faulty(b, "refuse-seeds-past-2-31"), "--only", "prng-*,init-*")
+    refused = [c for c in report["cases"] if c["outcome"] == "fail"]
+    check(r.returncode == 1 and refused, "nothing refused: %s" % [c["id"] for c in report["cases"]])
+    check(all(c["clause"] == "INPUT-1" and "refused a valid" in c["message"] for c in refused), refused[:1])
+    check(report["diagnosis"]["causes"][0]["clause"] == "INPUT-1", report["diagnosis"]["causes"][:2])
+
+
 def grade_accepting_invalid_input_fails_naming_the_field(b, tmp):
     r, report = json_report(b, faulty(b, "accept-invalid", on="metrics"), "--only", "invalid-metrics-*")
     check(r.returncode == 1, "exit %d" % r.returncode)
