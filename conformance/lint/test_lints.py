@@ -21,6 +21,7 @@ import textwrap
 import unittest
 
 import check_fresh
+import protocol_coverage
 import lint_vectors
 import validate_vectors
 
@@ -361,3 +362,39 @@ class Freshness(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ProtocolCoverage(unittest.TestCase):
+    """protocol_coverage.py: a gap is named, a closed one is not, and a gap
+    file can neither hide a new gap nor keep a closed one."""
+
+    def test_a_parameter_asked_with_one_value_is_three_gaps_short_of_none(self):
+        state = [[1.0, 2.0, 3.0, 4.0]]
+        once = [("step", {"state": state, "weights": [0.0, 1.0, 0.5], "ticks": 1})]
+        found = protocol_coverage.gaps(once)
+        self.assertIn("step ticks: never at its upper bound 1000 (INPUT-4)", found)
+        self.assertIn("step ticks: never strictly between its bounds (INPUT-4)", found)
+        spread = once + [("step", dict(once[0][1], ticks=t)) for t in (500, 1000)]
+        self.assertFalse([g for g in protocol_coverage.gaps(spread) if g.startswith("step ticks")])
+
+    def test_a_method_never_asked_is_a_gap(self):
+        self.assertIn("method verify: never asked in a valid request", protocol_coverage.gaps([]))
+
+    def test_the_gap_file_fails_on_a_new_gap_and_on_a_closed_one(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            gaps = pathlib.Path(tmp) / "gaps.txt"
+            run = lambda: subprocess.run([sys.executable, str(HERE / "protocol_coverage.py"), str(VECTORS),
+                                          "--gaps", str(gaps)], capture_output=True, text=True)
+            subprocess.run([sys.executable, str(HERE / "protocol_coverage.py"), str(VECTORS), "--gaps", str(gaps),
+                            "--write-gaps"], check=True)
+            self.assertEqual(run().returncode, 0)
+            listed = gaps.read_text().splitlines()
+            first = next(l for l in listed if l and not l.startswith("#"))  # any gap the set has today
+            gaps.write_text("\n".join(l for l in listed if l != first) + "\n")
+            r = run()
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("GAP    " + first, r.stdout)
+            gaps.write_text("\n".join(listed + ["method nothing: closed long ago"]) + "\n")
+            r = run()
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("STALE  method nothing", r.stdout)
