@@ -101,7 +101,8 @@ const INPUT_FIELDS = new Set(['seed', 'birds', 'weights', 'ticks', 'at_tick', 's
 // unknown keys): invalid-request with a null field, whatever its name.
 class InvalidRequest extends Error {}
 const show = (v) => {
-  if (v instanceof FloatTok) return flock.formatFloat(v.v);
+  // 1e400 reads as Infinity: a bad value to name, not an internal error.
+  if (v instanceof FloatTok) return Number.isFinite(v.v) ? flock.formatFloat(v.v) : String(v.v);
   if (v === undefined) return '(missing)';
   try { return JSON.stringify(v, (k, x) => (x instanceof FloatTok ? x.v : x)); } catch { return String(v); }
 };

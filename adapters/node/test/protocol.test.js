@@ -150,3 +150,13 @@ test('protocol rules: unsupported, invalid-input fields, -0, integers, stdin clo
   e.child.stdin.end(); // PROTO-9 (7): exit when stdin closes
   assert.strictEqual(await e.exited, 0);
 });
+
+test('a number past the doubles is a bad value of its parameter, never internal (PROTOCOL.md)', async () => {
+  const e = startEngine();
+  const seed = JSON.parse(await e.ask('{"id":1,"method":"prng","params":{"seed":1e400,"skip":0,"count":1}}'));
+  assert.deepStrictEqual([seed.error.code, seed.error.field], ['invalid-input', 'seed']);
+  const weight = JSON.parse(await e.ask('{"id":2,"method":"step","params":{"state":[[1.0,2.0,3.0,0.0]],"weights":[1e400,1.0,1.0],"ticks":1}}'));
+  assert.deepStrictEqual([weight.error.code, weight.error.field], ['invalid-input', 'weights']);
+  e.child.stdin.end();
+  await e.exited;
+});
