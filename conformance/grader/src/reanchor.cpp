@@ -237,26 +237,26 @@ Reanchored reanchor(const VectorCase& c, Session& session, int departure) {
     if (s.from > departure) break;
     while (anchors[k].at("tick").get<int>() != s.from) ++k;
     const Json& state = anchors[k].at("state");
-    const std::optional<Json> got =
+    const Json got =
         use_run_from ? by_run_from(c, session, state, s) : by_steps(c, session, state, s);
     result.how = use_run_from ? "run_from" : "step and metrics";
     ++result.measured.segments;
     const Json expected = expected_columns(c, s);
     Comparison cmp;
     bool whole = true;
-    for (const char* field : kColumns) whole = whole && got->at(field).size() == expected.at(field).size();
+    for (const char* field : kColumns) whole = whole && got.at(field).size() == expected.at(field).size();
     if (!whole) {
       Difference d;
       d.tick = s.from;
       d.field = "metrics.length";
       d.path = ".metrics.polarization.length";
       d.expected = expected.at("polarization").size();
-      d.actual = got->at("polarization").size();
+      d.actual = got.at("polarization").size();
       cmp.within = false;
       cmp.first_off = d;
     } else {
-      measure_segment(expected, *got, result.measured);
-      cmp = compare_trajectory(relative, s.to - s.from, expected, *got);
+      measure_segment(expected, got, result.measured);
+      cmp = compare_trajectory(relative, s.to - s.from, expected, got);
       if (cmp.first_off) {
         cmp.first_off->tick = *cmp.first_off->tick + s.from;
         cmp.first_off->path = ".metrics." + cmp.first_off->field + "[" + std::to_string(*cmp.first_off->tick) + "]";
