@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 
 namespace susurration {
@@ -36,6 +38,29 @@ bool is_assertion(const std::string& k) {
 bool is_type_name(const std::string& t) {
   return t == "null" || t == "boolean" || t == "object" || t == "array" || t == "number" ||
          t == "string" || t == "integer";
+}
+
+// The keywords the walker acts on, told apart once per keyword met: it meets
+// several for every number of every state it checks, and comparing their
+// names as strings, one candidate after another, was most of its time.
+enum class Keyword {
+  other, ref, allOf, anyOf, oneOf, enum_, const_, maxLength, pattern, properties,
+  additionalProperties, minItems, maxItems, uniqueItems, prefixItems, items,
+  minimum, maximum, exclusiveMinimum, exclusiveMaximum
+};
+
+Keyword keyword_of(const std::string& k) {
+  static const std::unordered_map<std::string_view, Keyword> names = {
+      {"$ref", Keyword::ref}, {"allOf", Keyword::allOf}, {"anyOf", Keyword::anyOf},
+      {"oneOf", Keyword::oneOf}, {"enum", Keyword::enum_}, {"const", Keyword::const_},
+      {"maxLength", Keyword::maxLength}, {"pattern", Keyword::pattern},
+      {"properties", Keyword::properties}, {"additionalProperties", Keyword::additionalProperties},
+      {"minItems", Keyword::minItems}, {"maxItems", Keyword::maxItems},
+      {"uniqueItems", Keyword::uniqueItems}, {"prefixItems", Keyword::prefixItems},
+      {"items", Keyword::items}, {"minimum", Keyword::minimum}, {"maximum", Keyword::maximum},
+      {"exclusiveMinimum", Keyword::exclusiveMinimum}, {"exclusiveMaximum", Keyword::exclusiveMaximum}};
+  const auto it = names.find(k);
+  return it == names.end() ? Keyword::other : it->second;
 }
 
 // "integer" is what nlohmann parsed as one: written without a fraction or
@@ -111,6 +136,21 @@ std::string child(const std::string& at, std::size_t index) {
   return at + "/" + std::to_string(index);
 }
 
+// Where the walker is in the instance: a chain of steps from the top, each
+// living on the stack of the call that took it, spelled as a JSON pointer
+// only when a failure names it. Most checks pass, and spelling a pointer for
+// each of a state's 1,600 numbers once cost more than checking them.
+struct Pointer {
+  const Pointer* parent = nullptr;   // null at the top
+  const std::string* key = nullptr;  // the member's name, or null for an array item
+  std::size_t index = 0;             // the item's index
+
+  std::string spelled() const {
+    if (parent == nullptr) return "";
+    return key != nullptr ? child(parent->spelled(), *key) : child(parent->spelled(), index);
+  }
+};
+
 struct Failure {
   std::string at;
   std::string rule;
@@ -143,15 +183,19 @@ const json& resolve(const json& root, std::string_view ref) {
   }
 }
 
+// Each $ref of the schema (the node holding its text) and what it names,
+// resolved once at construction rather than parsed as a pointer at every use.
+using Refs = std::unordered_map<const json*, const json*>;
+
 class Walker {
  public:
-  Walker(const json& root, const std::map<std::string, std::regex, std::less<>>& patterns)
-      : root_(root), patterns_(patterns) {}
+  Walker(const json& root, const std::map<std::string, std::regex, std::less<>>& patterns, const Refs& refs)
+      : root_(root), patterns_(patterns), refs_(refs) {}
 
-  Result check(const json& schema, const json& instance, const std::string& at) const {
+  Result check(const json& schema, const json& instance, const Pointer& at) const {
     if (schema.is_boolean()) {
       if (schema.get<bool>()) return std::nullopt;
-      return Failure{at, "nothing is allowed here"};
+      return Failure{at.spelled(), "nothing is allowed here"};
     }
     // type first, so a value of the wrong kind is reported as such; then
     // required, so a missing key is named before the keys present are judged.
@@ -161,18 +205,21 @@ class Walker {
     if (auto r = schema.find("required"); r != schema.end() && instance.is_object()) {
       for (const auto& name : *r) {
         if (!instance.contains(name.get<std::string>())) {
-          return Failure{at, "the required property " + quote(name) + " is missing"};
+          return Failure{at.spelled(), "the required property " + quote(name) + " is missing"};
         }
       }
     }
-    for (const auto& [keyword, value] : schema.items()) {
+    // type and required were judged above; annotations never fail.
+    for (const auto& [name, value] : schema.items()) {
+      const Keyword keyword = keyword_of(name);
+      if (keyword == Keyword::other) continue;
       if (auto f = check_keyword(keyword, value, schema, instance, at)) return f;
     }
     return std::nullopt;
   }
 
  private:
-  Result check_type(const json& type, const json& instance, const std::string& at) const {
+  Result check_type(const json& type, const json& instance, const Pointer& at) const {
     if (type.is_string()) {
       if (has_type(instance, type)) return std::nullopt;
     } else {
@@ -181,24 +228,27 @@ class Walker {
       }
     }
     const std::string wanted = type.is_string() ? type.get<std::string>() : type.dump();
-    return Failure{at, quote(instance) + " is not of type " + wanted};
+    return Failure{at.spelled(), quote(instance) + " is not of type " + wanted};
   }
 
-  Result check_keyword(const std::string& keyword, const json& value, const json& schema,
-                       const json& instance, const std::string& at) const {
-    if (keyword == "$ref") return check(resolve(root_, value.get<std::string>()), instance, at);
-    if (keyword == "allOf" || keyword == "anyOf" || keyword == "oneOf") {
+  Result check_keyword(Keyword keyword, const json& value, const json& schema,
+                       const json& instance, const Pointer& at) const {
+    if (keyword == Keyword::ref) {
+      const auto known = refs_.find(&value);
+      return check(known != refs_.end() ? *known->second : resolve(root_, value.get<std::string>()), instance, at);
+    }
+    if (keyword == Keyword::allOf || keyword == Keyword::anyOf || keyword == Keyword::oneOf) {
       return check_combination(keyword, value, instance, at);
     }
-    if (keyword == "enum") {
+    if (keyword == Keyword::enum_) {
       for (const auto& option : value) {
         if (option == instance) return std::nullopt;
       }
-      return Failure{at, quote(instance) + " is not one of " + quote_schema(value), true};
+      return Failure{at.spelled(), quote(instance) + " is not one of " + quote_schema(value), true};
     }
-    if (keyword == "const") {
+    if (keyword == Keyword::const_) {
       if (value == instance) return std::nullopt;
-      return Failure{at, quote(instance) + " is not " + quote_schema(value), true};
+      return Failure{at.spelled(), quote(instance) + " is not " + quote_schema(value), true};
     }
     if (instance.is_object()) return check_object(keyword, value, schema, instance, at);
     if (instance.is_array()) return check_array(keyword, value, schema, instance, at);
@@ -207,128 +257,127 @@ class Walker {
     return std::nullopt;
   }
 
-  Result check_string(const std::string& keyword, const json& value, const json& schema,
-                      const json& instance, const std::string& at) const {
+  Result check_string(Keyword keyword, const json& value, const json& schema,
+                      const json& instance, const Pointer& at) const {
     const std::string& text = instance.get_ref<const std::string&>();
     // A pattern checks the length first, whatever the keyword order: the
     // construction-time walk made sure every pattern has a maxLength.
-    if (keyword == "maxLength" || keyword == "pattern") {
+    if (keyword == Keyword::maxLength || keyword == Keyword::pattern) {
       const std::size_t limit = schema["maxLength"].get<std::size_t>();
       if (code_points(text) > limit) {
-        return Failure{at, "a string of " + std::to_string(code_points(text)) +
+        return Failure{at.spelled(), "a string of " + std::to_string(code_points(text)) +
                                " characters, more than the maximum " + std::to_string(limit)};
       }
     }
-    if (keyword != "pattern") return std::nullopt;
+    if (keyword != Keyword::pattern) return std::nullopt;
     const std::regex& pattern = patterns_.find(value.get<std::string>())->second;
     if (std::regex_search(text, pattern)) return std::nullopt;
-    return Failure{at, quote(instance) + " does not match the pattern " + quote_schema(value)};
+    return Failure{at.spelled(), quote(instance) + " does not match the pattern " + quote_schema(value)};
   }
 
   // Of failing alternatives the most relevant is reported: a step result
   // with one bad coordinate should name that coordinate, not the missing
   // `unsupported` of another alternative. Ties go to the first listed.
-  Result check_combination(const std::string& keyword, const json& alternatives,
-                           const json& instance, const std::string& at) const {
+  Result check_combination(Keyword keyword, const json& alternatives,
+                           const json& instance, const Pointer& at) const {
     Result deepest;
     std::size_t first_match = alternatives.size();
     for (std::size_t i = 0; i < alternatives.size(); ++i) {
       Result f = check(alternatives[i], instance, at);
-      if (f && keyword == "allOf") return f;
+      if (f && keyword == Keyword::allOf) return f;
       if (f) {
         if (!deepest || relevance(*f) > relevance(*deepest)) deepest = std::move(f);
         continue;
       }
-      if (keyword == "anyOf") return std::nullopt;
-      if (keyword == "oneOf" && first_match < alternatives.size()) {
-        return Failure{at, "matches alternatives " + std::to_string(first_match) + " and " +
+      if (keyword == Keyword::anyOf) return std::nullopt;
+      if (keyword == Keyword::oneOf && first_match < alternatives.size()) {
+        return Failure{at.spelled(), "matches alternatives " + std::to_string(first_match) + " and " +
                                std::to_string(i) + " of oneOf, exactly one allowed"};
       }
       first_match = i;
     }
-    if (keyword == "allOf" || first_match < alternatives.size()) return std::nullopt;
+    if (keyword == Keyword::allOf || first_match < alternatives.size()) return std::nullopt;
     return deepest;
   }
 
-  Result check_object(const std::string& keyword, const json& value, const json& schema,
-                      const json& instance, const std::string& at) const {
-    if (keyword == "properties") {
+  Result check_object(Keyword keyword, const json& value, const json& schema,
+                      const json& instance, const Pointer& at) const {
+    if (keyword == Keyword::properties) {
       for (const auto& [name, sub] : value.items()) {
         if (auto it = instance.find(name); it != instance.end()) {
-          if (auto f = check(sub, *it, child(at, name))) return f;
+          if (auto f = check(sub, *it, Pointer{&at, &name})) return f;
         }
       }
-    } else if (keyword == "additionalProperties") {
+    } else if (keyword == Keyword::additionalProperties) {
       const json& declared = schema.contains("properties") ? schema["properties"] : json::object();
       for (const auto& [name, member] : instance.items()) {
         if (declared.contains(name)) continue;
-        if (value == false) return Failure{at, "the property " + quote(name) + " is not allowed"};
-        if (auto f = check(value, member, child(at, name))) return f;
+        if (value == false) return Failure{at.spelled(), "the property " + quote(name) + " is not allowed"};
+        if (auto f = check(value, member, Pointer{&at, &name})) return f;
       }
     }
     return std::nullopt;
   }
 
-  Result check_array(const std::string& keyword, const json& value, const json& schema,
-                     const json& instance, const std::string& at) const {
+  Result check_array(Keyword keyword, const json& value, const json& schema,
+                     const json& instance, const Pointer& at) const {
     const std::size_t n = instance.size();
-    if (keyword == "minItems" && n < value.get<std::size_t>()) {
-      return Failure{at, std::to_string(n) + " items, fewer than the minimum " + value.dump()};
+    if (keyword == Keyword::minItems && n < value.get<std::size_t>()) {
+      return Failure{at.spelled(), std::to_string(n) + " items, fewer than the minimum " + value.dump()};
     }
-    if (keyword == "maxItems" && n > value.get<std::size_t>()) {
-      return Failure{at, std::to_string(n) + " items, more than the maximum " + value.dump()};
+    if (keyword == Keyword::maxItems && n > value.get<std::size_t>()) {
+      return Failure{at.spelled(), std::to_string(n) + " items, more than the maximum " + value.dump()};
     }
-    if (keyword == "uniqueItems" && value == true) {
+    if (keyword == Keyword::uniqueItems && value == true) {
       for (std::size_t i = 0; i < n; ++i) {
         for (std::size_t j = i + 1; j < n; ++j) {
           if (instance[i] == instance[j]) {
-            return Failure{at, "items " + std::to_string(i) + " and " + std::to_string(j) +
+            return Failure{at.spelled(), "items " + std::to_string(i) + " and " + std::to_string(j) +
                                    " are equal, items must be unique"};
           }
         }
       }
     }
-    if (keyword == "prefixItems") {
+    if (keyword == Keyword::prefixItems) {
       for (std::size_t i = 0; i < n && i < value.size(); ++i) {
-        if (auto f = check(value[i], instance[i], child(at, i))) return f;
+        if (auto f = check(value[i], instance[i], Pointer{&at, nullptr, i})) return f;
       }
     }
-    if (keyword == "items") {
+    if (keyword == Keyword::items) {
       const std::size_t first = schema.contains("prefixItems") ? schema["prefixItems"].size() : 0;
       for (std::size_t i = first; i < n; ++i) {
         if (value == false) {
-          return Failure{child(at, i), "no item is allowed beyond the first " +
+          return Failure{Pointer{&at, nullptr, i}.spelled(), "no item is allowed beyond the first " +
                                            std::to_string(first)};
         }
-        if (auto f = check(value, instance[i], child(at, i))) return f;
+        if (auto f = check(value, instance[i], Pointer{&at, nullptr, i})) return f;
       }
     }
     return std::nullopt;
   }
 
-  Result check_number(const std::string& keyword, const json& bound, const json& instance,
-                      const std::string& at) const {
+  Result check_number(Keyword keyword, const json& bound, const json& instance,
+                      const Pointer& at) const {
     const int c = bound.is_number() ? compare_numbers(instance, bound) : 0;
-    const std::string v = quote(instance) + " is ";
-    if (keyword == "minimum" && c < 0) return Failure{at, v + "below the minimum " + bound.dump()};
-    if (keyword == "maximum" && c > 0) return Failure{at, v + "above the maximum " + bound.dump()};
-    if (keyword == "exclusiveMinimum" && c <= 0) {
-      return Failure{at, v + "not above the exclusive minimum " + bound.dump()};
-    }
-    if (keyword == "exclusiveMaximum" && c >= 0) {
-      return Failure{at, v + "not below the exclusive maximum " + bound.dump()};
-    }
-    return std::nullopt;
+    // The message is made only for a failure: this runs for every number of every state.
+    const char* broken = nullptr;
+    if (keyword == Keyword::minimum && c < 0) broken = "below the minimum ";
+    if (keyword == Keyword::maximum && c > 0) broken = "above the maximum ";
+    if (keyword == Keyword::exclusiveMinimum && c <= 0) broken = "not above the exclusive minimum ";
+    if (keyword == Keyword::exclusiveMaximum && c >= 0) broken = "not below the exclusive maximum ";
+    if (broken == nullptr) return std::nullopt;
+    return Failure{at.spelled(), quote(instance) + " is " + broken + bound.dump()};
   }
 
   const json& root_;
   const std::map<std::string, std::regex, std::less<>>& patterns_;
+  const Refs& refs_;
 };
 
 // Construction-time walk: every keyword known, every $ref resolvable, every
 // pattern compiled. `where` is the schema's own pointer, for the message.
 void walk(const json& schema, const std::string& where, const json& root,
-          std::map<std::string, std::regex, std::less<>>& patterns) {
+          std::map<std::string, std::regex, std::less<>>& patterns, Refs& refs) {
   if (schema.is_boolean()) return;
   if (!schema.is_object()) {
     throw std::logic_error("schema at " + shown(where) + " is not an object");
@@ -340,13 +389,13 @@ void walk(const json& schema, const std::string& where, const json& root,
                              " is not implemented by the checker");
     }
     if (k == "$defs" || k == "properties") {
-      for (const auto& [name, sub] : value.items()) walk(sub, child(here, name), root, patterns);
+      for (const auto& [name, sub] : value.items()) walk(sub, child(here, name), root, patterns, refs);
     } else if (k == "items" || k == "additionalProperties") {
-      walk(value, here, root, patterns);
+      walk(value, here, root, patterns, refs);
     } else if (k == "prefixItems" || k == "allOf" || k == "anyOf" || k == "oneOf") {
-      for (std::size_t i = 0; i < value.size(); ++i) walk(value[i], child(here, i), root, patterns);
+      for (std::size_t i = 0; i < value.size(); ++i) walk(value[i], child(here, i), root, patterns, refs);
     } else if (k == "$ref") {
-      resolve(root, value.get<std::string>());
+      refs.emplace(&value, &resolve(root, value.get<std::string>()));
     } else if (k == "pattern") {
       if (!schema.contains("maxLength") ||
           schema["maxLength"].get<std::size_t>() > kLongestPatternInput) {
@@ -371,7 +420,7 @@ void walk(const json& schema, const std::string& where, const json& root,
 }  // namespace
 
 SchemaChecker::SchemaChecker(nlohmann::json schema) : schema_(std::move(schema)) {
-  walk(schema_, "", schema_, patterns_);
+  walk(schema_, "", schema_, patterns_, refs_);
 }
 
 std::optional<std::string> SchemaChecker::violation(const nlohmann::json& instance,
@@ -380,7 +429,7 @@ std::optional<std::string> SchemaChecker::violation(const nlohmann::json& instan
   std::string ref = "#";
   ref += pointer;
   const json& schema = resolve(schema_, ref);
-  Result f = Walker(schema_, patterns_).check(schema, instance, "");
+  Result f = Walker(schema_, patterns_, refs_).check(schema, instance, Pointer{});
   if (!f) return std::nullopt;
   return shown(f->at) + ": " + f->rule;
 }

@@ -8,6 +8,7 @@
 #include <regex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,9 @@ class SchemaChecker {
   // compile or that lacks a maxLength of at most 1000 (std::regex recurses
   // once per character, so it never sees a longer string).
   explicit SchemaChecker(nlohmann::json schema);
+  // It keeps pointers into its own document (the resolved $refs): not copied or moved.
+  SchemaChecker(const SchemaChecker&) = delete;
+  SchemaChecker& operator=(const SchemaChecker&) = delete;
 
   // Empty when `instance` is valid against the schema at JSON pointer
   // `pointer` of the document (e.g. "/$defs/response_step"); otherwise one
@@ -35,6 +39,8 @@ class SchemaChecker {
   // The document, and every `pattern` in it compiled once at construction.
   nlohmann::json schema_;
   std::map<std::string, std::regex, std::less<>> patterns_;
+  // Every `$ref` node of the document and the subschema it names.
+  std::unordered_map<const nlohmann::json*, const nlohmann::json*> refs_;
 };
 
 // The two protocol schemas, compiled into the binary from
