@@ -160,12 +160,23 @@ std::vector<GroupSpec> group_specs() {
   // the upstream's seed and departs at 238); at n = 400 no seed of 1..10
   // departs after tick 226, so those cases carry NearChaosHorizon. Found by
   // running chaos_horizon() over seeds 1..40 (n = 120) and 1..10 (n = 400).
+  //
+  // The 400-bird runs are two seeds each, not four (issue 25, and 23's
+  // "make the crowded and the long cases cheap"): they were two thirds of
+  // every grade's time, and every test that grades pays it. With 1,1,1 the
+  // two kept are the ones whose horizons come earliest (6 at 180, 42 at
+  // 191), where correct engines on another libm depart inside the window:
+  // the drift that TOL-6 and TOL-8 are there to tell from a failure. With
+  // 0.5,0.8,0.3 the two kept are the ends of the seed range.
   auto seeds_for = [](int birds, const Weights& w) -> std::vector<std::uint32_t> {
     if (w == Weights{1, 1, 1} && birds == 120) {
       return {2, 16, 37, 42};
     }
     if (w == Weights{1, 1, 1} && birds == 400) {
-      return {6, 8, 42, 4294967295u};
+      return {6, 42};
+    }
+    if (birds == 400) {
+      return {1, 4294967295u};
     }
     return {1, 42, 2024, 4294967295u};
   };
