@@ -174,9 +174,9 @@ function belowThreshold(dx, dy, s, T) {
 
 // ---------------------------------------------------------------- neighbour candidates (DET-4)
 // A uniform grid of 11 x 6 cells (cells at least 90.9 wide and 100 high) and
-// the 3 x 3 block around a cell, merged into increasing index order. It hands
-// out a superset of the birds within 90, so by DET-4 it makes the same world
-// as the full scan: the exact tests of STEP-2 are applied to every candidate.
+// the 3 x 3 block around a cell, in increasing index order. It hands out a
+// superset of the birds within 90, so by DET-4 it makes the same world as the
+// full scan: the exact tests of STEP-2 are applied to every candidate.
 const NX = 11, NY = 6;
 function cellOf(x, y) {
   let cx = Math.floor(x * NX / WIDTH);
@@ -187,36 +187,51 @@ function cellOf(x, y) {
   if (cy < 0) cy = 0;
   return cy * NX + cx;
 }
-function buildCandidates(s) {
-  const n = s.n;
-  const cellOfBird = new Int32Array(n);
-  const members = [];
-  for (let c = 0; c < NX * NY; c++) members.push([]);
-  for (let i = 0; i < n; i++) {
-    const c = cellOf(s.x[i], s.y[i]);
-    cellOfBird[i] = c;
-    members[c].push(i);
-  }
-  const lists = new Array(NX * NY);
-  for (let cy = 0; cy < NY; cy++) {
-    for (let cx = 0; cx < NX; cx++) {
-      const c = cy * NX + cx;
-      if (members[c].length === 0) continue;
-      let total = 0;
-      for (let oy = -1; oy <= 1; oy++) for (let ox = -1; ox <= 1; ox++) {
-        total += members[((cy + oy + NY) % NY) * NX + ((cx + ox + NX) % NX)].length;
-      }
-      const arr = new Int32Array(total);
-      let k = 0;
-      for (let oy = -1; oy <= 1; oy++) for (let ox = -1; ox <= 1; ox++) {
-        const m = members[((cy + oy + NY) % NY) * NX + ((cx + ox + NX) % NX)];
-        for (let q = 0; q < m.length; q++) arr[k++] = m[q];
-      }
-      arr.sort();
-      lists[c] = arr;
+// BLOCK[9c .. 9c + 8]: the cells of the 3 x 3 block around cell c (distinct,
+// as NX and NY are at least 3). A cell is in the block around another
+// exactly when that one is in its block.
+const BLOCK = new Int32Array(NX * NY * 9);
+for (let cy = 0, k = 0; cy < NY; cy++) {
+  for (let cx = 0; cx < NX; cx++) {
+    for (let oy = -1; oy <= 1; oy++) for (let ox = -1; ox <= 1; ox++) {
+      BLOCK[k++] = ((cy + oy + NY) % NY) * NX + ((cx + ox + NX) % NX);
     }
   }
-  return { cellOfBird, lists };
+}
+// all[first[c] .. first[c + 1] - 1]: the birds of the block around cell c,
+// for every cell c that holds a bird (empty for the others). Each bird is
+// written, in index order, into the list of every cell whose block holds it,
+// so each list comes out sorted without a sort; one array holds them all, as
+// allocating one per cell cost more than filling them.
+function buildCandidates(s) {
+  const n = s.n;
+  const cells = NX * NY;
+  const cellOfBird = new Int32Array(n);
+  const inCell = new Int32Array(cells);
+  for (let i = 0; i < n; i++) {
+    const c = cellOf(s.x[i], s.y[i]);
+    // Only a broken step puts a bird off the field (NaN, infinite): say so
+    // here, rather than search every pair of the flock at every tick.
+    if (!(c >= 0 && c < cells)) throw new RangeError(`bird ${i} is off the field, at ${s.x[i]}, ${s.y[i]}`);
+    cellOfBird[i] = c;
+    inCell[c]++;
+  }
+  const first = new Int32Array(cells + 1);
+  for (let c = 0; c < cells; c++) {
+    let total = 0;
+    if (inCell[c] !== 0) for (let k = 9 * c; k < 9 * c + 9; k++) total += inCell[BLOCK[k]];
+    first[c + 1] = first[c] + total;
+  }
+  const all = new Int32Array(first[cells]);
+  const next = first.slice(0, cells);
+  for (let i = 0; i < n; i++) {
+    const c = cellOfBird[i];
+    for (let k = 9 * c; k < 9 * c + 9; k++) {
+      const d = BLOCK[k];
+      if (inCell[d] !== 0) all[next[d]++] = i;
+    }
+  }
+  return { cellOfBird, first, all };
 }
 
 // ---------------------------------------------------------------- STEP-1..8
@@ -225,15 +240,15 @@ function step(s, wc, wa, ws) {
   const X = s.x, Y = s.y, VX = s.vx, VY = s.vy;
   const nx = new Float64Array(n), ny = new Float64Array(n);
   const nvx = new Float64Array(n), nvy = new Float64Array(n);
-  const { cellOfBird, lists } = buildCandidates(s);
+  const { cellOfBird, first, all } = buildCandidates(s);
   const cohF = wc * K_COH, aliF = wa * K_ALI, sepF = ws * K_SEP;
   const halfW = WIDTH / 2, halfH = HEIGHT / 2;
   for (let i = 0; i < n; i++) {
     const xi = X[i], yi = Y[i], vxi = VX[i], vyi = VY[i];
     let k = 0, Sdx = 0.0, Sdy = 0.0, Svx = 0.0, Svy = 0.0, Px = 0.0, Py = 0.0;
-    const cand = lists[cellOfBird[i]];
-    for (let q = 0; q < cand.length; q++) {
-      const j = cand[q];
+    const c = cellOfBird[i];
+    for (let q = first[c]; q < first[c + 1]; q++) {
+      const j = all[q];
       if (j === i) continue;
       let dx = X[j] - xi;
       if (dx > halfW) dx -= WIDTH; else if (dx < -halfW) dx += WIDTH;
@@ -306,46 +321,47 @@ function metrics(s) {
   }
   const polarization = Math.hypot(Sx / n, Sy / n);
 
-  // METRIC-3: union-find over pairs at d < 90.
+  // METRIC-3 (union-find over pairs at d < 90) and METRIC-4/5, bird by bird.
   const parent = new Int32Array(n);
   for (let i = 0; i < n; i++) parent[i] = i;
   const find = (a) => { while (parent[a] !== a) { parent[a] = parent[parent[a]]; a = parent[a]; } return a; };
-  const { cellOfBird, lists } = buildCandidates(s);
+  const { cellOfBird, first, all } = buildCandidates(s);
   const halfW = WIDTH / 2, halfH = HEIGHT / 2;
-  const nearestSq = new Float64Array(n).fill(Infinity);
+  let sum = 0.0, count = 0;
+  const CERTAIN = 8264; // 90.9^2 > 8262.8
+  // near[0 .. kept - 1]: the candidates seen within rounding of the nearest
+  // so far. That band only narrows as the nearest does, so it holds every
+  // candidate of the last one, and METRIC-4 looks among these few, not again
+  // among all the candidates.
+  const near = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const cand = lists[cellOfBird[i]];
+    const c = cellOfBird[i];
     const xi = X[i], yi = Y[i];
-    for (let q = 0; q < cand.length; q++) {
-      const j = cand[q];
+    let minSq = Infinity, kept = 0;
+    for (let q = first[c]; q < first[c + 1]; q++) {
+      const j = all[q];
       if (j === i) continue;
       let dx = X[j] - xi;
       if (dx > halfW) dx -= WIDTH; else if (dx < -halfW) dx += WIDTH;
       let dy = Y[j] - yi;
       if (dy > halfH) dy -= HEIGHT; else if (dy < -halfH) dy += HEIGHT;
       const sq = dx * dx + dy * dy;
-      if (sq < nearestSq[i]) nearestSq[i] = sq;
+      if (sq <= minSq * (1 + BAND) + 1e-300) {
+        near[kept++] = j;
+        if (sq < minSq) minSq = sq;
+      }
       if (j > i && (sq < N_LO || (sq <= N_HI && belowExact(dx, dy, R_NEIGH)))) {
         const ri = find(i), rj = find(j);
         if (ri !== rj) parent[ri] = rj;
       }
     }
-  }
-  let clusters = 0;
-  for (let i = 0; i < n; i++) if (find(i) === i) clusters++;
-
-  // METRIC-4/5. A candidate closer than 90.9 is certainly the nearest bird
-  // overall (every non-candidate is farther than a cell width); otherwise the
-  // bird is rescanned against every other bird.
-  let sum = 0.0, count = 0;
-  const CERTAIN = 8264; // 90.9^2 > 8262.8
-  for (let i = 0; i < n; i++) {
     if (n === 1) break;
-    const xi = X[i], yi = Y[i];
-    let cand = lists[cellOfBird[i]];
-    let minSq = nearestSq[i];
+    // METRIC-4/5. A candidate closer than 90.9 is certainly the nearest bird
+    // overall (every non-candidate is farther than a cell width); otherwise the
+    // bird is rescanned against every other bird.
+    let every = false, to = kept;
     if (!(minSq < CERTAIN)) {
-      cand = null;
+      every = true; to = n;
       minSq = Infinity;
       for (let j = 0; j < n; j++) {
         if (j === i) continue;
@@ -361,9 +377,8 @@ function metrics(s) {
     // minimum, take the smallest hypot; decide "< 270" exactly.
     const band = minSq * (1 + Math.pow(2, -40)) + 1e-300;
     let nearest = Infinity, included = false;
-    const m = cand ? cand.length : n;
-    for (let q = 0; q < m; q++) {
-      const j = cand ? cand[q] : q;
+    for (let q = 0; q < to; q++) {
+      const j = every ? q : near[q];
       if (j === i) continue;
       let dx = X[j] - xi;
       if (dx > halfW) dx -= WIDTH; else if (dx < -halfW) dx += WIDTH;
@@ -377,6 +392,8 @@ function metrics(s) {
     }
     if (included) { sum += nearest; count += 1; }
   }
+  let clusters = 0;
+  for (let i = 0; i < n; i++) if (find(i) === i) clusters++;
   const mean = count === 0 ? null : sum / count;
   return { polarization, cluster_count: clusters, mean_neighbor_distance: mean };
 }
