@@ -4,11 +4,13 @@
 #include "susurration/schema_check.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace susurration {
 namespace {
@@ -63,17 +65,32 @@ Keyword keyword_of(const std::string& k) {
   return it == names.end() ? Keyword::other : it->second;
 }
 
-// "integer" is what nlohmann parsed as one: written without a fraction or
-// exponent (PROTOCOL.md, Numbers). 42.0 is a float here, unlike in plain
-// JSON Schema, because the protocol refuses 42.0 where an integer belongs.
-bool has_type(const json& instance, const std::string& t) {
-  if (t == "null") return instance.is_null();
-  if (t == "boolean") return instance.is_boolean();
-  if (t == "object") return instance.is_object();
-  if (t == "array") return instance.is_array();
-  if (t == "number") return instance.is_number();
-  if (t == "string") return instance.is_string();
-  return instance.is_number_integer();
+// The JSON types as bits, so that a `type` keyword is one mask. "integer"
+// is what nlohmann parsed as one: written without a fraction or exponent
+// (PROTOCOL.md, Numbers). 42.0 is a float here, unlike in plain JSON Schema,
+// because the protocol refuses 42.0 where an integer belongs.
+enum TypeBit : unsigned { kNull = 1, kBoolean = 2, kObject = 4, kArray = 8, kNumber = 16, kString = 32, kInteger = 64 };
+
+unsigned type_bit(const std::string& t) {
+  if (t == "null") return kNull;
+  if (t == "boolean") return kBoolean;
+  if (t == "object") return kObject;
+  if (t == "array") return kArray;
+  if (t == "number") return kNumber;
+  if (t == "string") return kString;
+  return kInteger;
+}
+
+// The bits an instance answers to: an integer is a number too.
+unsigned type_bits(const json& instance) {
+  if (instance.is_null()) return kNull;
+  if (instance.is_boolean()) return kBoolean;
+  if (instance.is_object()) return kObject;
+  if (instance.is_array()) return kArray;
+  if (instance.is_string()) return kString;
+  if (instance.is_number_integer()) return kNumber | kInteger;
+  if (instance.is_number()) return kNumber;
+  return 0;
 }
 
 // a <=> b as -1, 0, 1. Two integers compare exactly (4294967296 must not
@@ -183,59 +200,89 @@ const json& resolve(const json& root, std::string_view ref) {
   }
 }
 
+// A subschema (an object) read once: the walker meets the same few for
+// every number of every state it checks, and looking their keywords up by
+// name each time (a map search per keyword, a string compare per type name)
+// was most of its time.
+struct Node {
+  const json* type = nullptr;      // the `type` keyword, if any ...
+  unsigned types = 0;              // ... as a mask of TypeBit
+  const json* required = nullptr;  // the `required` keyword, if any
+  // The other keywords that assert, with their values, in the schema's order.
+  std::vector<std::pair<Keyword, const json*>> keywords;
+};
+
+Node node_of(const json& schema) {
+  Node node;
+  for (const auto& [name, value] : schema.items()) {
+    if (name == "type") {
+      node.type = &value;
+      for (const auto& t : value.is_array() ? value : json::array({value})) node.types |= type_bit(t.get<std::string>());
+    } else if (name == "required") {
+      node.required = &value;
+    } else if (const Keyword keyword = keyword_of(name); keyword != Keyword::other) {
+      node.keywords.emplace_back(keyword, &value);
+    }
+  }
+  return node;
+}
+
+}  // namespace
+
 // Each $ref of the schema (the node holding its text) and what it names,
-// resolved once at construction rather than parsed as a pointer at every use.
-using Refs = std::unordered_map<const json*, const json*>;
+// resolved once at construction rather than parsed as a pointer at every
+// use; each subschema read once into a Node.
+struct SchemaChecker::Compiled {
+  std::unordered_map<const json*, const json*> refs;
+  std::unordered_map<const json*, Node> nodes;
+};
+
+namespace {
+
+using Compiled = SchemaChecker::Compiled;
 
 class Walker {
  public:
-  Walker(const json& root, const std::map<std::string, std::regex, std::less<>>& patterns, const Refs& refs)
-      : root_(root), patterns_(patterns), refs_(refs) {}
+  Walker(const json& root, const std::map<std::string, std::regex, std::less<>>& patterns, const Compiled& compiled)
+      : root_(root), patterns_(patterns), compiled_(compiled) {}
 
   Result check(const json& schema, const json& instance, const Pointer& at) const {
     if (schema.is_boolean()) {
       if (schema.get<bool>()) return std::nullopt;
       return Failure{at.spelled(), "nothing is allowed here"};
     }
+    // Every subschema was read at construction; one named by a pointer into
+    // something else (a caller's mistake) is read now.
+    const auto known = compiled_.nodes.find(&schema);
+    const Node node = known != compiled_.nodes.end() ? Node{} : node_of(schema);
+    const Node& n = known != compiled_.nodes.end() ? known->second : node;
     // type first, so a value of the wrong kind is reported as such; then
     // required, so a missing key is named before the keys present are judged.
-    if (auto t = schema.find("type"); t != schema.end()) {
-      if (auto f = check_type(*t, instance, at)) return f;
+    if (n.type != nullptr && (type_bits(instance) & n.types) == 0) {
+      const std::string wanted = n.type->is_string() ? n.type->get<std::string>() : n.type->dump();
+      return Failure{at.spelled(), quote(instance) + " is not of type " + wanted};
     }
-    if (auto r = schema.find("required"); r != schema.end() && instance.is_object()) {
-      for (const auto& name : *r) {
+    if (n.required != nullptr && instance.is_object()) {
+      for (const auto& name : *n.required) {
         if (!instance.contains(name.get<std::string>())) {
           return Failure{at.spelled(), "the required property " + quote(name) + " is missing"};
         }
       }
     }
     // type and required were judged above; annotations never fail.
-    for (const auto& [name, value] : schema.items()) {
-      const Keyword keyword = keyword_of(name);
-      if (keyword == Keyword::other) continue;
-      if (auto f = check_keyword(keyword, value, schema, instance, at)) return f;
+    for (const auto& [keyword, value] : n.keywords) {
+      if (auto f = check_keyword(keyword, *value, schema, instance, at)) return f;
     }
     return std::nullopt;
   }
 
  private:
-  Result check_type(const json& type, const json& instance, const Pointer& at) const {
-    if (type.is_string()) {
-      if (has_type(instance, type)) return std::nullopt;
-    } else {
-      for (const auto& t : type) {
-        if (has_type(instance, t)) return std::nullopt;
-      }
-    }
-    const std::string wanted = type.is_string() ? type.get<std::string>() : type.dump();
-    return Failure{at.spelled(), quote(instance) + " is not of type " + wanted};
-  }
 
   Result check_keyword(Keyword keyword, const json& value, const json& schema,
                        const json& instance, const Pointer& at) const {
     if (keyword == Keyword::ref) {
-      const auto known = refs_.find(&value);
-      return check(known != refs_.end() ? *known->second : resolve(root_, value.get<std::string>()), instance, at);
+      const auto known = compiled_.refs.find(&value);
+      return check(known != compiled_.refs.end() ? *known->second : resolve(root_, value.get<std::string>()), instance, at);
     }
     if (keyword == Keyword::allOf || keyword == Keyword::anyOf || keyword == Keyword::oneOf) {
       return check_combination(keyword, value, instance, at);
@@ -371,13 +418,13 @@ class Walker {
 
   const json& root_;
   const std::map<std::string, std::regex, std::less<>>& patterns_;
-  const Refs& refs_;
+  const Compiled& compiled_;
 };
 
 // Construction-time walk: every keyword known, every $ref resolvable, every
 // pattern compiled. `where` is the schema's own pointer, for the message.
 void walk(const json& schema, const std::string& where, const json& root,
-          std::map<std::string, std::regex, std::less<>>& patterns, Refs& refs) {
+          std::map<std::string, std::regex, std::less<>>& patterns, Compiled& compiled) {
   if (schema.is_boolean()) return;
   if (!schema.is_object()) {
     throw std::logic_error("schema at " + shown(where) + " is not an object");
@@ -389,13 +436,13 @@ void walk(const json& schema, const std::string& where, const json& root,
                              " is not implemented by the checker");
     }
     if (k == "$defs" || k == "properties") {
-      for (const auto& [name, sub] : value.items()) walk(sub, child(here, name), root, patterns, refs);
+      for (const auto& [name, sub] : value.items()) walk(sub, child(here, name), root, patterns, compiled);
     } else if (k == "items" || k == "additionalProperties") {
-      walk(value, here, root, patterns, refs);
+      walk(value, here, root, patterns, compiled);
     } else if (k == "prefixItems" || k == "allOf" || k == "anyOf" || k == "oneOf") {
-      for (std::size_t i = 0; i < value.size(); ++i) walk(value[i], child(here, i), root, patterns, refs);
+      for (std::size_t i = 0; i < value.size(); ++i) walk(value[i], child(here, i), root, patterns, compiled);
     } else if (k == "$ref") {
-      refs.emplace(&value, &resolve(root, value.get<std::string>()));
+      compiled.refs.emplace(&value, &resolve(root, value.get<std::string>()));
     } else if (k == "pattern") {
       if (!schema.contains("maxLength") ||
           schema["maxLength"].get<std::size_t>() > kLongestPatternInput) {
@@ -415,13 +462,17 @@ void walk(const json& schema, const std::string& where, const json& root,
       }
     }
   }
+  compiled.nodes.emplace(&schema, node_of(schema));
 }
 
 }  // namespace
 
-SchemaChecker::SchemaChecker(nlohmann::json schema) : schema_(std::move(schema)) {
-  walk(schema_, "", schema_, patterns_, refs_);
+SchemaChecker::SchemaChecker(nlohmann::json schema)
+    : schema_(std::move(schema)), compiled_(std::make_unique<Compiled>()) {
+  walk(schema_, "", schema_, patterns_, *compiled_);
 }
+
+SchemaChecker::~SchemaChecker() = default;
 
 std::optional<std::string> SchemaChecker::violation(const nlohmann::json& instance,
                                                     std::string_view pointer) const {
@@ -429,7 +480,7 @@ std::optional<std::string> SchemaChecker::violation(const nlohmann::json& instan
   std::string ref = "#";
   ref += pointer;
   const json& schema = resolve(schema_, ref);
-  Result f = Walker(schema_, patterns_, refs_).check(schema, instance, Pointer{});
+  Result f = Walker(schema_, patterns_, *compiled_).check(schema, instance, Pointer{});
   if (!f) return std::nullopt;
   return shown(f->at) + ": " + f->rule;
 }

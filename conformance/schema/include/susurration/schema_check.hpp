@@ -4,11 +4,11 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <regex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -22,6 +22,7 @@ class SchemaChecker {
   // compile or that lacks a maxLength of at most 1000 (std::regex recurses
   // once per character, so it never sees a longer string).
   explicit SchemaChecker(nlohmann::json schema);
+  ~SchemaChecker();
   // It keeps pointers into its own document (the resolved $refs): not copied or moved.
   SchemaChecker(const SchemaChecker&) = delete;
   SchemaChecker& operator=(const SchemaChecker&) = delete;
@@ -39,8 +40,14 @@ class SchemaChecker {
   // The document, and every `pattern` in it compiled once at construction.
   nlohmann::json schema_;
   std::map<std::string, std::regex, std::less<>> patterns_;
-  // Every `$ref` node of the document and the subschema it names.
-  std::unordered_map<const nlohmann::json*, const nlohmann::json*> refs_;
+
+ public:
+  // Every `$ref` node of the document and the subschema it names, and every
+  // subschema's keywords, read once (schema_check.cpp).
+  struct Compiled;
+
+ private:
+  std::unique_ptr<Compiled> compiled_;
 };
 
 // The two protocol schemas, compiled into the binary from
