@@ -28,7 +28,7 @@
 //   that one response stays a few megabytes; more is invalid-request, as
 //   PROTO-6 allows for state_ticks.
 #include <algorithm>
-#include <iostream>
+#include <cstdio>
 #include <string>
 
 #include "commands.hpp"
@@ -87,12 +87,13 @@ enum class LineRead { line, too_long, end };
 
 // The next line of `in` without its '\n', held only up to `max` bytes: a
 // longer line is read to its end and dropped, so no line can exhaust the
-// memory. A last line without '\n' is a line.
-LineRead read_line(std::istream& in, std::string& line, std::size_t max) {
+// memory. A last line without '\n' is a line. Bytes are read without
+// stdio's lock (getc takes it for each one, a twentieth of an engine's time
+// on 400-bird states): nothing else reads standard input.
+LineRead read_line(std::FILE* in, std::string& line, std::size_t max) {
   line.clear();
-  std::streambuf* buf = in.rdbuf();
   bool any = false, too_long = false;
-  for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
+  for (int c = getc_unlocked(in); c != EOF; c = getc_unlocked(in)) {
     any = true;
     if (c == '\n') return too_long ? LineRead::too_long : LineRead::line;
     if (line.size() < max) {
@@ -241,7 +242,7 @@ Command add_engine(CLI::App& app) {
   return {command, [] {
     std::string line;
     for (;;) {
-      const LineRead read = read_line(std::cin, line, kMaxRequestBytes);
+      const LineRead read = read_line(stdin, line, kMaxRequestBytes);
       if (read == LineRead::end) break;
       if (read == LineRead::too_long) {
         const Refusal refusal =
