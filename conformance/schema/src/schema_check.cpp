@@ -37,11 +37,6 @@ bool is_assertion(const std::string& k) {
   return false;
 }
 
-bool is_type_name(const std::string& t) {
-  return t == "null" || t == "boolean" || t == "object" || t == "array" || t == "number" ||
-         t == "string" || t == "integer";
-}
-
 // The keywords the walker acts on, told apart once per keyword met: it meets
 // several for every number of every state it checks, and comparing their
 // names as strings, one candidate after another, was most of its time.
@@ -71,6 +66,7 @@ Keyword keyword_of(const std::string& k) {
 // because the protocol refuses 42.0 where an integer belongs.
 enum TypeBit : unsigned { kNull = 1, kBoolean = 2, kObject = 4, kArray = 8, kNumber = 16, kString = 32, kInteger = 64 };
 
+// A type name's bit; 0 for a name JSON Schema does not have.
 unsigned type_bit(const std::string& t) {
   if (t == "null") return kNull;
   if (t == "boolean") return kBoolean;
@@ -78,8 +74,11 @@ unsigned type_bit(const std::string& t) {
   if (t == "array") return kArray;
   if (t == "number") return kNumber;
   if (t == "string") return kString;
-  return kInteger;
+  if (t == "integer") return kInteger;
+  return 0;
 }
+
+bool is_type_name(const std::string& t) { return type_bit(t) != 0; }
 
 // The bits an instance answers to: an integer is a number too.
 unsigned type_bits(const json& instance) {
