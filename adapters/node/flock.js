@@ -334,6 +334,8 @@ function metrics(s) {
   // candidate of the last one, and METRIC-4 looks among these few, not again
   // among all the candidates.
   const near = new Int32Array(n);
+  // The squared distances within rounding of a minimum m.
+  const bandOf = (m) => m * (1 + BAND) + 1e-300;
   for (let i = 0; i < n; i++) {
     const c = cellOfBird[i];
     const xi = X[i], yi = Y[i];
@@ -346,7 +348,7 @@ function metrics(s) {
       let dy = Y[j] - yi;
       if (dy > halfH) dy -= HEIGHT; else if (dy < -halfH) dy += HEIGHT;
       const sq = dx * dx + dy * dy;
-      if (sq <= minSq * (1 + BAND) + 1e-300) {
+      if (sq <= bandOf(minSq)) {
         near[kept++] = j;
         if (sq < minSq) minSq = sq;
       }
@@ -375,7 +377,7 @@ function metrics(s) {
     }
     // Among the pairs whose squared distance is within rounding of the
     // minimum, take the smallest hypot; decide "< 270" exactly.
-    const band = minSq * (1 + Math.pow(2, -40)) + 1e-300;
+    const band = bandOf(minSq);
     let nearest = Infinity, included = false;
     for (let q = 0; q < to; q++) {
       const j = every ? q : near[q];
