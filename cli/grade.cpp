@@ -46,6 +46,7 @@ struct Options {
   std::vector<std::string> also_report;  // FORMAT=FILE
   std::string transcript;
   bool quiet = false;
+  bool fail_fast = false;
 };
 
 struct ExtraReport {
@@ -219,6 +220,7 @@ int run_grade_command(const Options& o) {
   options.timeout = std::chrono::milliseconds(std::llround(o.timeout * 1000));
   options.jobs = o.jobs;
   options.keep_transcript = !o.transcript.empty();
+  options.fail_fast = o.fail_fast;
   try {
     if (!o.expect_fail.empty()) options.expect_fail = read_expect_fail(o.expect_fail, set);
   } catch (const SelectionError& e) {
@@ -282,6 +284,9 @@ Command add_grade(CLI::App& app) {
                       "file of case ids expected to fail; one that passes is reported and fails the run");
   command->add_option("--timeout", o->timeout, "base deadline of a request in seconds, 0.001..3600, scaled by its work (spec/PROTOCOL.md, Deadlines)")->capture_default_str();
   command->add_option("--jobs", o->jobs, "engine processes run side by side")->capture_default_str();
+  command->add_flag("--fail-fast", o->fail_fast,
+                    "start no case after one fails or errors; the rest are reported skipped (exit status as a "
+                    "whole grade's: zero only when nothing failed)");
   command->add_option("--shard", o->shard, "grade shard I of N (1-based), for CI matrices")->capture_default_str();
   command->add_option("--report", o->report,
                       "text, json, junit or html (one self-contained page; `susurration report` draws it from a "

@@ -35,6 +35,7 @@ struct Worker {
   const std::vector<std::size_t>& selected;
   const GradeOptions& options;
   std::atomic<std::size_t>& next;
+  std::atomic<bool>& stopped;  // --fail-fast: a case counted as a failure
   std::vector<CaseResult>& results;
   std::optional<EngineInfo> engine;
   std::vector<std::string> transcript;
@@ -45,13 +46,14 @@ struct Worker {
 
   void run(Session& session) {
     if (options.keep_transcript) session.record_to(&transcript, kTranscriptBytes / std::max(1, options.jobs));
-    for (std::size_t k; (k = next.fetch_add(1)) < selected.size();) {
+    for (std::size_t k; !stopped && (k = next.fetch_add(1)) < selected.size();) {
       const VectorCase& c = set.cases[selected[k]];
       const auto start = Clock::now();
       if (options.on_case) options.on_case(k, false);
       results[k] = grade_guarded(c, session);
       results[k].seconds = std::chrono::duration<double>(Clock::now() - start).count();
       results[k].expected_to_fail = options.expect_fail.contains(results[k].id);
+      if (options.fail_fast && counts_as_failure(results[k])) stopped = true;
       if (options.on_case) options.on_case(k, true);
     }
     try {
@@ -126,6 +128,25 @@ struct Worker {
   }
 };
 
+// --fail-fast: every case no worker started is reported skipped, naming the
+// case that stopped the grade (the first in selection order, whichever
+// worker finished it first).
+void skip_unstarted(const VectorSet& set, const std::vector<std::size_t>& selected,
+                    std::vector<CaseResult>& results) {
+  std::string first;
+  for (const CaseResult& r : results) {
+    if (!r.id.empty() && counts_as_failure(r)) {
+      first = r.id;
+      break;
+    }
+  }
+  for (std::size_t k = 0; k < selected.size(); ++k) {
+    if (!results[k].id.empty()) continue;
+    results[k] = start_result(set.cases[selected[k]]);
+    results[k].message = "not run: --fail-fast stopped the grade after " + first + " counted as a failure";
+  }
+}
+
 }  // namespace
 
 std::string to_string(Level level) {
@@ -197,12 +218,16 @@ GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selecte
   resolve_program(options.argv);
 
   std::atomic<std::size_t> next{0};
+  std::atomic<bool> stopped{false};
   std::vector<Worker> workers;
-  for (int j = 0; j < jobs; ++j) workers.push_back(Worker{set, selected, options, next, run.results, {}, {}, 0, {}});
+  for (int j = 0; j < jobs; ++j) {
+    workers.push_back(Worker{set, selected, options, next, stopped, run.results, {}, {}, 0, {}});
+  }
   std::vector<std::thread> threads;
   for (int j = 1; j < jobs; ++j) threads.emplace_back([&, j] { workers[j].run(*sessions[j]); });
   workers[0].run(*sessions[0]);
   for (std::thread& t : threads) t.join();
+  if (stopped) skip_unstarted(set, selected, run.results);
 
   for (Worker& w : workers) {
     if (!run.engine && w.engine) run.engine = w.engine;

@@ -313,6 +313,26 @@ def grade_expect_fail_list_cannot_rot(b, tmp):
     check(bad.returncode == 2 and bad.stderr.count("\n") == 1 and "no-such-case" in bad.stderr, bad.stderr)
 
 
+def grade_fail_fast_stops_after_the_first_failure_with_the_whole_grades_exit_status(b, tmp):
+    only = ("--only", "step-*,trajectory-n10-*", "--jobs", "1")
+    whole_run, whole = json_report(b, faulty(b, "step-bird-1-vx"), *only)
+    fast_run, fast = json_report(b, faulty(b, "step-bird-1-vx"), "--fail-fast", *only)
+    check(whole_run.returncode == fast_run.returncode == 1, "exit %d whole, %d fast" % (whole_run.returncode,
+                                                                                       fast_run.returncode))
+    bad = lambda c: c["outcome"] in ("fail", "errored")
+    first = next(c["id"] for c in whole["cases"] if bad(c))
+    check([c["id"] for c in fast["cases"]] == [c["id"] for c in whole["cases"]], "another selection")
+    stop = [c["id"] for c in fast["cases"]].index(first)
+    check(all(not bad(c) for c in fast["cases"][:stop]) and bad(fast["cases"][stop]), "stopped elsewhere")
+    after = fast["cases"][stop + 1:]
+    check(after and all(c["outcome"] == "skipped" and first in c["message"] and "--fail-fast" in c["message"]
+                        for c in after), "cases after %s: %s" % (first, after[:2]))
+    check(sum(map(bad, whole["cases"])) > 1, "the whole grade has more than one failure to spare")
+    # A correct engine is graded whole: nothing fails, so nothing stops.
+    ok_run, ok = json_report(b, "'%s' engine" % b, "--fail-fast", "--only", "step-*,metrics-*")
+    check(ok_run.returncode == 0 and ok["level"] == "exact" and ok["counts"]["skipped"] == 0, ok["counts"])
+
+
 def grade_shards_partition_the_set(b, tmp):
     ids = []
     for shard in ("1/3", "2/3", "3/3"):

@@ -22,6 +22,11 @@ struct GradeOptions {
   int jobs = 1;
   std::set<std::string> expect_fail;
   bool keep_transcript = false;
+  // --fail-fast: no case starts after one counts as a failure (fails, errors
+  // or passes against --expect-fail). The cases left are reported skipped,
+  // each saying so; the exit status is zero exactly when a whole grade's
+  // would be, since a grade that stops has a failure (PROTOCOL.md, Levels).
+  bool fail_fast = false;
   // Told as each selected case (k indexes the selection) starts and
   // finishes, from the worker threads: for progress on a terminal.
   std::function<void(std::size_t k, bool finished)> on_case;
