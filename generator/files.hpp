@@ -13,6 +13,12 @@ VectorFile prng_vectors();           // prng_vectors.cpp
 VectorFile torus_vectors();          // torus_vectors.cpp
 VectorFile init_vectors();           // init_vectors.cpp
 VectorFile step_vectors();           // step_vectors.cpp
+// step.json's cases of several ticks (step_ticks_vectors.cpp) and at
+// INPUT-9's velocity bounds (step_bounds_vectors.cpp), each with its note.
+Group step_ticks_group();
+std::pair<std::string, Note> step_ticks_note();
+Group step_bounds_group();
+std::pair<std::string, Note> step_bounds_note();
 VectorFile metrics_vectors();        // metrics_vectors.cpp
 VectorFile trajectory_vectors();     // trajectory_vectors.cpp
 VectorFile serialisation_vectors();  // serialisation_vectors.cpp

@@ -346,6 +346,11 @@ std::vector<MetricsGroup> groups() {
            "Units (1, 0), (1, 0), (0, 1): the length of (2/3, 1/3).",
            {"METRIC-2"}, {"UnitVelocity"},
            {{100, 300, 2, 0}, {300, 300, 4, 0}, {500, 300, 0, 2}}},
+          {"polarization-of-speeds-at-the-input-bounds",
+           "Speeds of 1e150, 1e-150 and 5 (INPUT-9's bounds): units (1, 0), (0, 1) and (-0.6, 0.8), so the "
+           "length of (0.4, 1.8) / 3. Weighting by speed gives about 1; float32 overflows.",
+           {"METRIC-2", "INPUT-9"}, {"UnitVelocity", "VelocityBound"},
+           {{100, 300, 1e150, 0}, {300, 300, 0, 1e-150}, {500, 300, -3, 4}}},
       }},
       {"A lone bird (METRIC-2..5, n = 1).", {
           {"lone-bird-has-polarization-1-one-cluster-and-a-null-mean",
@@ -442,6 +447,10 @@ VectorFile metrics_vectors() {
         {"formula",
          "Polarization is hypot(Sx / n, Sy / n) of unit velocities (METRIC-2). An engine that "
          "averages raw velocities or averages speeds gives another value."}},
+       {"VelocityBound",
+        {"magnitude",
+         "Speeds at INPUT-9's bounds, 1e150 and 1e-150. An engine that keeps velocities in float32 "
+         "overflows or flushes them to zero; one that normalises with an epsilon guard drops the slow bird."}},
        {"LoneBird",
         {"degenerate",
          "n = 1: polarization 1, one cluster, and a null mean (METRIC-4). An engine that "

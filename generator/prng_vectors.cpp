@@ -7,12 +7,10 @@
 namespace susurration::generator {
 namespace {
 
-Case sequence(std::uint32_t seed, int skip, int count, std::string id, std::string comment,
+Case sequence(std::uint32_t seed, std::uint64_t skip, int count, std::string id, std::string comment,
               std::vector<std::string> clauses, std::vector<std::string> flags) {
   Mulberry32 rng(seed);
-  for (int k = 0; k < skip; ++k) {
-    rng.next_u32();
-  }
+  rng.skip(skip);
   Json u32 = Json::array();
   Json next = Json::array();
   for (int k = 0; k < count; ++k) {
@@ -43,6 +41,15 @@ VectorFile prng_vectors() {
                  {"integer-overflow", "Draws far into the sequence: a multiplication that is not "
                                       "taken modulo 2^32 (Math.imul in JavaScript) shows up after "
                                       "some draws even when the first ones agree."}},
+                {"Jump",
+                 {"performance-trap", "A skip as large as the protocol allows (2^53 - 1). The state after k "
+                                      "draws is seed + k * 0x6D2B79F5 modulo 2^32, so an engine jumps there at "
+                                      "once; one that draws and discards skip values misses every deadline, "
+                                      "and one that multiplies k in a double or a 32-bit signed type lands "
+                                      "elsewhere."}},
+                {"CountBounds",
+                 {"off-by-one", "The fewest and the most draws one request may ask for (1 and 100000): "
+                                "a loop bound off by one, or a buffer sized for fewer, shows here."}},
                 {"Division",
                  {"rounding", "next() is the raw output divided by 2^32, exact in a double. "
                               "Dividing by 2^32 - 1 or using float32 changes the last bits."}}},
@@ -54,7 +61,21 @@ VectorFile prng_vectors() {
   seed42.cases.push_back(sequence(42, 0, 1600, "prng-seed-42-first-1600",
                                   "The first 1600 draws for seed 42: all that initialising 400 birds uses.", {"PRNG-1", "PRNG-2"},
                                   {"LongSequence", "Division"}));
+  seed42.cases.push_back(sequence(42, 0, 1, "prng-seed-42-one-draw",
+                                  "The fewest draws a request may ask for: the first of the upstream's ten values.",
+                                  {"PRNG-1", "PRNG-2"}, {"CountBounds", "SpecValues"}));
   f.groups.push_back(std::move(seed42));
+  // The protocol's bounds on skip and count (request schema, PROTOCOL.md):
+  // a seed of no special shape, so that only the bound is new.
+  Group bounds{"Seed 20261202, at the bounds of skip and count.", {{"seed", 20261202}}, {}};
+  bounds.cases.push_back(sequence(20261202, 9007199254740991ull, 16, "prng-seed-20261202-after-2-53-minus-1",
+                                  "Draws after skipping 2^53 - 1, the largest skip the protocol allows: "
+                                  "skip * 0x6D2B79F5 modulo 2^32 is where the state lands.",
+                                  {"PRNG-1"}, {"Jump", "LongSequence"}));
+  bounds.cases.push_back(sequence(20261202, 0, 100000, "prng-seed-20261202-first-100000",
+                                  "The most draws one request may ask for.", {"PRNG-1", "PRNG-2"},
+                                  {"CountBounds", "LongSequence", "Division"}));
+  f.groups.push_back(std::move(bounds));
   struct Seed {
     std::uint32_t seed;
     const char* name;

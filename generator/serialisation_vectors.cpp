@@ -78,6 +78,9 @@ VectorFile serialisation_vectors() {
                                    "One bird; the sign of zero is part of the bits."));
   hashes.cases.push_back(hash_case("seed-42-ten-birds", initialise(42, 10),
                                    "The initial state of seed 42 with 10 birds."));
+  hashes.cases.push_back(hash_case("seed-9-400-birds", initialise(9, 400),
+                                   "The most birds a state may hold (DET-3 over 400): a hash that stops "
+                                   "early, or a 32-bit accumulator, shows only past the first birds."));
   f.groups.push_back(std::move(hashes));
   return f;
 }

@@ -794,6 +794,10 @@ VectorFile step_vectors() {
     }
     f.groups.push_back(std::move(g));
   }
+  f.groups.push_back(step_ticks_group());
+  f.notes.insert(step_ticks_note());
+  f.groups.push_back(step_bounds_group());
+  f.notes.insert(step_bounds_note());
   return f;
 }
 

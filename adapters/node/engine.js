@@ -244,8 +244,8 @@ const METHODS = {
   prng(p) {
     checkKeys(p, ['seed', 'skip', 'count']);
     const seed = seedOf(p.seed);
-    const skip = intIn('skip', p.skip, 0, 4294967296);
-    const count = intIn('count', p.count, 0, 1000000);
+    const skip = intIn('skip', p.skip, 0, Number.MAX_SAFE_INTEGER); // 2^53 - 1, the request schema's
+    const count = intIn('count', p.count, 1, 100000);
     const r = flock.prng(seed, skip, count);
     return { u32: r.u32.map((u) => BigInt(u)), next: r.next };
   },

@@ -66,7 +66,7 @@ def requests(vectors):
                 elif category == "init":
                     out.append(("init", {"seed": i["seed"], "birds": p["birds"]}))
                 elif category == "step":
-                    out.append(("step", {"state": i["state"], "weights": p["weights"], "ticks": 1}))
+                    out.append(("step", {"state": i["state"], "weights": p["weights"], "ticks": i.get("ticks", 1)}))
                 elif category == "metrics":
                     out.append(("metrics", {"state": i["state"]}))
                 elif category == "serialisation":

@@ -36,7 +36,8 @@ Request request_for(const VectorCase& c) {
   }
   if (c.category == "init") return {"init", {{"seed", in.at("seed")}, {"birds", g.at("birds")}}};
   if (c.category == "step") {
-    return {"step", {{"state", in.at("state")}, {"weights", g.at("weights")}, {"ticks", 1}}};
+    // One tick unless the case asks for more (INPUT-4).
+    return {"step", {{"state", in.at("state")}, {"weights", g.at("weights")}, {"ticks", in.value("ticks", 1)}}};
   }
   if (c.category == "metrics") return {"metrics", {{"state", in.at("state")}}};
   if (c.category == "serialisation") {
