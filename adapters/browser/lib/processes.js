@@ -38,9 +38,13 @@ function pidsWithMarker(profile) {
 }
 
 // SIGKILL the browser's group and every process carrying the marker, until
-// none is left (a dying browser may still fork), within about two seconds.
+// none is left (a dying browser may still fork). Done in milliseconds on an
+// idle machine; the 30 s bound is for a loaded one, where a killed process
+// can wait seconds for a core to die on (issue 25: two seconds were not
+// always enough with both cores busy), and it costs nothing when they die.
+const KILL_BOUND_MS = 30000;
 function killAll(profile, pgid) {
-  for (let round = 0; round < 200; round++) {
+  for (const end = Date.now() + KILL_BOUND_MS; Date.now() < end;) {
     if (pgid) { try { process.kill(-pgid, 'SIGKILL'); } catch { /* group gone */ } }
     const pids = pidsWithMarker(profile).filter((p) => !isZombie(p));
     for (const pid of pids) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
@@ -74,7 +78,8 @@ function groupAlive(pgid) {
 // The owner file goes last, so that a bridge killed while removing leaves a
 // folder the next bridge sees as stale at once.
 function removeFolder(dir) {
-  for (let i = 0; i < 20; i++) {
+  // Retried for up to 10 s: a browser that is still dying may hold a file.
+  for (let i = 0; i < 200; i++) {
     try {
       for (const sub of ['p', 'h', 't']) fs.rmSync(path.join(dir, sub), { recursive: true, force: true });
       fs.rmSync(dir, { recursive: true, force: true });
