@@ -45,7 +45,7 @@ Group step_bounds_group() {
   g.cases.push_back(bounds_case(
       "speed-of-1e150-is-cut-to-the-maximum", "A lone bird with components of 1e150 and -7e149, the largest "
       "INPUT-9 allows: STEP-7 cuts it to 4.2 along its own direction.",
-      {"STEP-7", "INPUT-9"}, {"VelocityBound"}, {{500.0, 300.0, 1e150, -7e149}},
+      {"STEP-7", "STEP-6", "INPUT-9"}, {"VelocityBound"}, {{500.0, 300.0, 1e150, -7e149}},
       "the bird leaves at 4.2 along (1, -0.7)", [](const State& a) {
         return std::fabs(speed(a[0]) - kMaxSpeed) < kVisible && std::fabs(a[0].vy / a[0].vx + 0.7) < kVisible;
       }));

@@ -16,6 +16,7 @@
 
 #include "constructed_states.hpp"
 #include "files.hpp"
+#include "step_terms.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/step.hpp"
 #include "susurration/torus.hpp"
@@ -102,18 +103,25 @@ Case lone_bird_case() {
 Group step_ticks_group() {
   Group g{"Several ticks in one request (INPUT-4), with the default weights.", {{"weights", {1.0, 1.0, 1.0}}}, {}};
   g.cases.push_back(lone_bird_case());
-  // Eight birds, most of them neighbours, three inside 28: every rule acts
-  // at every tick, and the flock reshapes between ticks.
+  // Eight birds, most of them neighbours, several pairs inside 28: every
+  // term acts (checked below), and the flock reshapes between ticks.
   const State crowd = {{200.5, 200.25, 2.1, -0.7}, {212.75, 216.5, -1.3, 2.2}, {224.25, 200.75, 0.4, 2.9},
                        {236.5, 216.25, -2.6, -1.1}, {200.25, 176.5, 1.7, 1.9},  {251.75, 236.25, -0.3, -3.1},
                        {293.5, 205.75, 2.45, 0.35}, {150.25, 260.5, -1.05, 1.85}};
   const std::string id = "step-crowd-for-seven-ticks";
   check_constructed(id, crowd, {}, {kPerceptionRadius, kSeparationRadius});
   check_margins(id, crowd, Weights{}, 8);
+  for (std::size_t term = 0; term < 3; ++term) {
+    bool acts = false;
+    for (const auto& row : step_terms(crowd, Weights{})) acts = acts || row[2 * term] != 0 || row[2 * term + 1] != 0;
+    if (!acts) throw std::logic_error(id + ": STEP-" + std::to_string(3 + term) + " does not act on the first tick");
+  }
   g.cases.push_back(ticks_case("crowd-for-seven-ticks",
                                "Seven ticks of a crowd in one request: each tick's neighbours and forces come "
                                "from the state the tick before left, not from the one sent.",
-                               {"INPUT-4", "STEP-1", "STEP-2", "STEP-8"}, {"ManyTicks"}, crowd, Weights{}, 7,
+                               // The terms that act are listed (PROTO-11): all three.
+                               {"INPUT-4", "STEP-1", "STEP-2", "STEP-3", "STEP-4", "STEP-5", "STEP-8"},
+                               {"ManyTicks"}, crowd, Weights{}, 7,
                                compare_step()));
   return g;
 }

@@ -213,6 +213,19 @@ std::vector<GroupSpec> group_specs() {
                        kAnchors, {"Trajectory", "SingleRule"}});
     groups.push_back(std::move(g));
   }
+  // The run's parameters at the protocol's bounds (issue 23), where every
+  // other case asks mid-range values: seed 0, and a change logged at tick 0,
+  // which replaces the initial weights for every step (WEIGHTS-3). An
+  // engine that only applies changes after tick 0, or from the step after
+  // their tick, runs with 1, 1, 1 until tick 120.
+  const Schedule from_zero = {{0, {0.5, 0.8, 0.3}}, {120, {1, 1, 1}}};
+  GroupSpec zero{"A change logged at tick 0, and seed 0.", 10, {1, 1, 1}, from_zero, {}};
+  zero.cases.push_back({"trajectory-schedule-n10-seed-0-change-at-tick-0",
+                        "Seed 0; weights 0.5, 0.8, 0.3 from tick 0 (a change logged at tick 0 replaces the "
+                        "initial 1, 1, 1), back to 1, 1, 1 at tick 120.",
+                        RunSpec{0, 10, Weights{1, 1, 1}, from_zero}, kTicks, {0, 1, 50, 100, 119, 120, 150, 200},
+                        {"Trajectory", "WeightChange", "RunBounds"}});
+  groups.push_back(std::move(zero));
   GroupSpec snap{"The upstream's snapshot run: seed 42, defaults, 500 ticks.", 120, {1, 1, 1}, {}, {}};
   snap.cases.push_back({"trajectory-snapshot-seed-42-defaults-500-ticks",
                         "The run the upstream locks with a snapshot test (DET-5).", RunSpec{42, 120, Weights{1, 1, 1}, Schedule{}},
@@ -247,6 +260,10 @@ VectorFile trajectory_vectors() {
        {"SingleRule",
         {"isolation", "Only one rule has a nonzero weight, so a wrong constant or formula in that "
                       "rule shows on its own."}},
+       {"RunBounds",
+        {"boundary", "A run's parameters at the protocol's bounds: seed 0 and a change logged at tick 0, "
+                     "which replaces the initial weights for every step (WEIGHTS-3). An engine that only "
+                     "applies changes after tick 0 runs the first 120 ticks with the wrong weights."}},
        {"Snapshot",
         {"known-answer", "The upstream's snapshot run (seed 42, defaults, 500 ticks)."}},
        {"NearChaosHorizon",
