@@ -15,6 +15,10 @@ namespace susurration::generator {
 // No pair but an edge pair may stand this close to a limit.
 inline constexpr double kMargin = 1e-6;
 
+// A fault a step case hunts must move some number by more than this to be
+// seen by the `step` class (abs 1e-9): three orders of magnitude of headroom.
+inline constexpr double kVisible = 1e-6;
+
 using Pair = std::pair<std::size_t, std::size_t>;
 
 // `from + d`, refused (std::logic_error) unless the delta back is exactly d.

@@ -21,8 +21,6 @@
 namespace susurration::generator {
 namespace {
 
-constexpr double kVisible = 1e-6;  // as step_vectors.cpp: far above the step class
-
 Case bounds_case(const std::string& name, const std::string& comment, std::vector<std::string> clauses,
                  std::vector<std::string> flags, const State& s, const std::string& says,
                  const std::function<bool(const State& after)>& holds) {

@@ -31,9 +31,6 @@
 namespace susurration::generator {
 namespace {
 
-// A fault must move some number by more than this to be seen by the `step`
-// class (abs 1e-9): three orders of magnitude of headroom.
-constexpr double kVisible = 1e-6;
 
 const double kBelow90 = std::nextafter(kPerceptionRadius, 0.0);
 const double kBelow28 = std::nextafter(kSeparationRadius, 0.0);
