@@ -23,6 +23,8 @@
 #include "progress.hpp"
 #include "susurration/grader/report.hpp"
 #include "atomic_file.hpp"
+#include "fresh.hpp"
+#include "run_options.hpp"
 #include "susurration/inputs.hpp"
 #include "susurration/serialise.hpp"
 #include "vector_lookup.hpp"
@@ -47,6 +49,7 @@ struct Options {
   std::string transcript;
   bool quiet = false;
   bool fail_fast = false;
+  std::string fresh;  // a seed, or "off" or empty: no fresh set
 };
 
 struct ExtraReport {
@@ -187,6 +190,16 @@ int exit_status(Level level) {
   return kInternalError;
 }
 
+// Fresh set `seed` as the grader reads files: the very bytes `vectors
+// --fresh SEED` writes, so what is graded could have been published.
+std::vector<Json> fresh_files(std::uint32_t seed) {
+  std::vector<Json> files;
+  for (const generator::VectorFile& f : generator::fresh_vector_files(seed)) {
+    files.push_back(Json::parse(generator::canonical_text(f.to_json())));
+  }
+  return files;
+}
+
 int run_grade_command(const Options& o) {
   Selection selection{o.only, o.skip, 1, 1};
   try {
@@ -195,6 +208,8 @@ int run_grade_command(const Options& o) {
     throw InputError("shard", o.shard, "I/N with 1 <= I <= N");
   }
   check_options(o);
+  const bool fresh = !o.fresh.empty() && o.fresh != "off";
+  const std::uint32_t fresh_seed = fresh ? parse_fresh_seed(o.fresh) : 0;
   VectorSet set;
   const std::filesystem::path dir = vectors_dir(o);
   try {
@@ -209,6 +224,7 @@ int run_grade_command(const Options& o) {
                  dir.c_str(), set.manifest_sha256.c_str(), o.expect_manifest.c_str());
     return kManifestMismatch;
   }
+  if (fresh) add_fresh(set, fresh_files(fresh_seed), fresh_seed);
   GradeOptions options;
   options.command = o.engine;
   try {
@@ -284,6 +300,9 @@ Command add_grade(CLI::App& app) {
                       "file of case ids expected to fail; one that passes is reported and fails the run");
   command->add_option("--timeout", o->timeout, "base deadline of a request in seconds, 0.001..3600, scaled by its work (spec/PROTOCOL.md, Deadlines)")->capture_default_str();
   command->add_option("--jobs", o->jobs, "engine processes run side by side")->capture_default_str();
+  command->add_option("--fresh", o->fresh,
+                      "also grade fresh set SEED (0..4294967295), drawn at grading time and reported as the "
+                      "category fresh; off (the default) grades the published set alone");
   command->add_flag("--fail-fast", o->fail_fast,
                     "start no case after one fails or errors; the rest are reported skipped (exit status as a "
                     "whole grade's: zero only when nothing failed)");

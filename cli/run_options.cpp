@@ -68,6 +68,14 @@ int integer(const nlohmann::json& object, const std::string& key, const std::str
 
 }  // namespace
 
+std::uint32_t parse_fresh_seed(const std::string& text) {
+  try {
+    return parse_seed(text);
+  } catch (const InputError&) {
+    throw InputError("fresh", text, "integer 0..4294967295");
+  }
+}
+
 // The file's value is read as the engine reads a `schedule` parameter.
 Schedule read_schedule(const std::string& path) {
   return forms::schedule(read_json_file<nlohmann::json>("schedule", path));

@@ -41,4 +41,8 @@ Schedule read_schedule(const std::string& path);
 // with optional "tick" (must equal at_tick) and "note".
 Metrics read_claim(const std::string& path, int at_tick);
 
+// --fresh SEED of `vectors` and `grade`: a seed as INPUT-1 reads one,
+// refused as the option "fresh".
+std::uint32_t parse_fresh_seed(const std::string& text);
+
 }  // namespace susurration::cli

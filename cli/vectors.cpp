@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "exit_status.hpp"
 #include "progress.hpp"
+#include "run_options.hpp"
 #include "susurration/inputs.hpp"
 #include "write_vectors.hpp"
 
@@ -15,15 +16,26 @@ namespace susurration::cli {
 Command add_vectors(CLI::App& app) {
   auto out = std::make_shared<std::string>();
   auto quiet = std::make_shared<bool>(false);
+  auto fresh = std::make_shared<std::string>();
   CLI::App* command = app.add_subcommand("vectors", "write every published vector file into DIR");
   command->add_option("--out", *out, "directory to write (created if missing)")->required();
+  command->add_option("--fresh", *fresh,
+                      "write a fresh set instead: shaped like the published one, drawn from SEED (0..4294967295)");
   command->add_flag("--quiet", *quiet, "no progress on stderr (shown only when stderr is a terminal)");
-  return {command, [out, quiet] {
+  return {command, [out, quiet, fresh] {
             // Before the minute of generating: a folder, or a name for one.
             std::error_code ec;
             if (std::filesystem::exists(std::filesystem::symlink_status(*out, ec)) &&
                 !std::filesystem::is_directory(*out, ec)) {
               throw InputError("out", *out, "a folder that exists or can be made");
+            }
+            if (!fresh->empty()) {
+              // A fresh set takes well under a second: no progress to show.
+              const std::uint32_t seed = parse_fresh_seed(*fresh);
+              for (const auto& f : generator::write_fresh_vectors(*out, seed)) {
+                std::fprintf(stderr, "%-22s %5zu cases  sha256 %s\n", f.name.c_str(), f.cases, f.sha256.c_str());
+              }
+              return kSuccess;
             }
             Progress progress("vectors", "files", 8, *quiet);
             generator::BuildProgress told;

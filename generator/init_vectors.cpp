@@ -6,6 +6,7 @@
 #include <string>
 
 #include "files.hpp"
+#include "fresh.hpp"
 #include "hard_cases.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/exact_math.hpp"
@@ -22,6 +23,12 @@ namespace {
 // two ulps of the result; 2 ulps is the tightest class such an engine passes.
 constexpr int kVelocityUlps = 2;
 
+// The state straight after initialising, in the class every correct engine passes.
+Case init_case(std::uint32_t seed, int n, std::string id, std::string comment, std::vector<std::string> flags) {
+  return {std::move(id), std::move(comment), {"INIT-1", "INIT-2", "INIT-3", "PRNG-1", "PRNG-2", "STATE-1"},
+          std::move(flags), compare_ulps(kVelocityUlps), {{"seed", seed}}, {{"state", state_json(initialise(seed, n))}}};
+}
+
 Group birds_group(int n, const std::vector<std::uint32_t>& seeds) {
   Group g{std::to_string(n) + " birds: " + std::to_string(4 * n) + " draws per seed.", {{"birds", n}}, {}};
   for (const std::uint32_t seed : seeds) {
@@ -32,14 +39,10 @@ Group birds_group(int n, const std::vector<std::uint32_t>& seeds) {
     if (n == 400) {
       flags.push_back("ManyBirds");
     }
-    g.cases.push_back({"init-seed-" + std::to_string(seed) + "-" + std::to_string(n) + "-birds",
-                       "The state straight after initialising " + std::to_string(n) + " birds from seed " +
-                           std::to_string(seed) + ".",
-                       {"INIT-1", "INIT-2", "INIT-3", "PRNG-1", "PRNG-2", "STATE-1"},
-                       flags,
-                       compare_ulps(kVelocityUlps),
-                       {{"seed", seed}},
-                       {{"state", state_json(initialise(seed, n))}}});
+    g.cases.push_back(init_case(seed, n, "init-seed-" + std::to_string(seed) + "-" + std::to_string(n) + "-birds",
+                                "The state straight after initialising " + std::to_string(n) + " birds from seed " +
+                                    std::to_string(seed) + ".",
+                                flags));
   }
   return g;
 }
@@ -144,6 +147,21 @@ VectorFile init_vectors() {
   f.groups.push_back(birds_group(400, {1, 42}));
   f.groups.push_back(hard_to_round_group());
   return f;
+}
+
+// Two drawn seeds with drawn bird counts (10..400).
+std::vector<Group> fresh_init_groups(Draws& draw) {
+  std::vector<Group> groups;
+  for (int k = 0; k < 2; ++k) {
+    const std::uint32_t seed = draw.u32();
+    const int n = static_cast<int>(draw.integer(kMinBirds, kMaxBirds));
+    Group g{std::to_string(n) + " birds, drawn.", {{"birds", n}}, {}};
+    g.cases.push_back(init_case(seed, n, "fresh-init-seed-" + std::to_string(seed) + "-" + std::to_string(n) + "-birds",
+                                "The state straight after initialising a drawn count of birds from a drawn seed.",
+                                {"Fresh"}));
+    groups.push_back(std::move(g));
+  }
+  return groups;
 }
 
 }  // namespace susurration::generator

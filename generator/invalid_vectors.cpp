@@ -14,6 +14,8 @@
 #include <string>
 
 #include "files.hpp"
+#include "fresh.hpp"
+#include "susurration/constants.hpp"
 #include "susurration/forms.hpp"
 #include "susurration/inputs.hpp"
 
@@ -399,6 +401,38 @@ VectorFile invalid_vectors() {
   f.groups.push_back(request_group("verify", "Verifying a claim at a tick (INPUT-1..3, INPUT-5, INPUT-7).",
                                    verify_cases()));
   return f;
+}
+
+// Drawn values past each end of the run's ranges and of step's ticks and
+// positions: an engine that only refuses the published values (a list of
+// them, or a bound off by more than one) lets these through.
+std::vector<Group> fresh_invalid_groups(Draws& draw) {
+  const auto past_one = [&] { return std::nextafter(1.0, 2.0) + draw.unit() * 10; };  // > 1
+  const auto below_zero = [&] { return -std::nextafter(0.0, 1.0) - draw.unit() * 10; };  // < 0
+  Json high = Json::array({1.0, 1.0, 1.0}), low = Json::array({1.0, 1.0, 1.0});
+  high[draw.integer(0, 2)] = past_one();
+  low[draw.integer(0, 2)] = below_zero();
+  const std::vector<Bad> run = {
+      {"seed-above-the-range", "seed", 4294967296ll + draw.u32(), "A drawn seed past 2^32 - 1.", {"Fresh"}},
+      {"seed-below-the-range", "seed", -1 - static_cast<std::int64_t>(draw.u32()), "A drawn negative seed.", {"Fresh"}},
+      {"birds-above-the-range", "birds", draw.integer(401, 1000000), "A drawn count above 400.", {"Fresh"}},
+      {"birds-below-the-range", "birds", draw.integer(-1000000, 9), "A drawn count below 10.", {"Fresh"}},
+      {"weight-above-1", "weights", high, "A drawn weight above 1.", {"Fresh"}},
+      {"weight-below-0", "weights", low, "A drawn weight below 0.", {"Fresh"}},
+      {"ticks-above-the-range", "ticks", draw.integer(20001, 1000000000), "A drawn run length above 20000.", {"Fresh"}},
+  };
+  Json off_field = valid_request("step")["state"];
+  off_field[0][0] = std::nextafter(kWidth, 2 * kWidth) + draw.unit() * 1000;  // > 1000
+  const std::vector<Bad> step = {
+      {"ticks-above-the-range", "ticks", draw.integer(1001, 1000000), "A drawn count of ticks above 1000.", {"Fresh"}},
+      {"x-beyond-the-field", "state", off_field, "A drawn x past 1000.", {"Fresh"}},
+  };
+  std::vector<Group> groups = {request_group("run", "Drawn values outside a run's ranges.", run),
+                               request_group("step", "Drawn values outside step's ranges.", step)};
+  for (Group& g : groups) {
+    for (Case& c : g.cases) c.id = "fresh-" + c.id;
+  }
+  return groups;
 }
 
 }  // namespace susurration::generator

@@ -21,6 +21,7 @@
 
 #include "constructed_states.hpp"
 #include "files.hpp"
+#include "fresh.hpp"
 #include "hard_cases.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/exact_math.hpp"
@@ -485,6 +486,25 @@ VectorFile metrics_vectors() {
     f.groups.push_back(std::move(g));
   }
   return f;
+}
+
+// Drawn flocks (drawn_flock: 10..60 birds in a box 100..700 wide), so that some pairs are neighbours, some lie between 90 and 270 and
+// some birds have no bird within 270. Drawn again until every pair keeps
+// kMargin from 90 and 270 (check_case); the class is ulps_bound's, as for
+// every published state that is not exact.
+std::vector<Group> fresh_metrics_groups(Draws& draw) {
+  Group g{"Drawn flocks.", Json::object(), {}};
+  for (int k = 1; k <= 3; ++k) {
+    auto flock = [&] {
+      return MetricsCase{"fresh-" + std::to_string(k), "A drawn flock.",
+                         {"METRIC-1", "METRIC-2", "METRIC-3", "METRIC-4", "METRIC-5"}, {"Fresh"},
+                         drawn_flock(draw, 10, 60, 100, 700)};
+    };
+    Case c = drawn_until(100, flock, [](const MetricsCase& m) { return to_case(m); });
+    c.id = "fresh-metrics-drawn-" + std::to_string(k);  // to_case names it metrics-...
+    g.cases.push_back(std::move(c));
+  }
+  return {g};
 }
 
 }  // namespace susurration::generator

@@ -2,6 +2,7 @@
 #include <cstdint>
 
 #include "files.hpp"
+#include "fresh.hpp"
 #include "susurration/prng.hpp"
 
 namespace susurration::generator {
@@ -93,6 +94,26 @@ VectorFile prng_vectors() {
     f.groups.push_back(std::move(g));
   }
   return f;
+}
+
+// Two drawn seeds: a drawn number of first draws, and draws after a skip
+// drawn from the protocol's whole range (0..2^53 - 1).
+std::vector<Group> fresh_prng_groups(Draws& draw) {
+  std::vector<Group> groups;
+  for (int k = 0; k < 2; ++k) {
+    const std::uint32_t seed = draw.u32();
+    const int count = static_cast<int>(draw.integer(1, 2000));
+    const std::uint64_t skip = ((std::uint64_t{draw.u32()} << 32) | draw.u32()) & ((1ull << 53) - 1);
+    const std::string s = std::to_string(seed);
+    Group g{"Seed " + s + ", drawn.", {{"seed", seed}}, {}};
+    g.cases.push_back(sequence(seed, 0, count, "fresh-prng-seed-" + s + "-first-" + std::to_string(count),
+                               "The first " + std::to_string(count) + " draws for a drawn seed.",
+                               {"PRNG-1", "PRNG-2"}, {"Fresh"}));
+    g.cases.push_back(sequence(seed, skip, 16, "fresh-prng-seed-" + s + "-after-" + std::to_string(skip),
+                               "16 draws after a drawn skip.", {"PRNG-1"}, {"Fresh"}));
+    groups.push_back(std::move(g));
+  }
+  return groups;
 }
 
 }  // namespace susurration::generator

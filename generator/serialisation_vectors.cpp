@@ -1,7 +1,9 @@
 // serialisation.json: rounded output forms (SERIAL-2, SERIAL-3) and the state hash (DET-3).
 #include <cmath>
+#include <tuple>
 
 #include "files.hpp"
+#include "fresh.hpp"
 #include "susurration/init.hpp"
 #include "susurration/serialise.hpp"
 
@@ -15,17 +17,22 @@ struct Rounding {
   std::vector<std::string> flags;
 };
 
+Case rounding_case(const std::string& id, int places, double value, std::string comment,
+                   std::vector<std::string> flags) {
+  // A negative value that rounds to zero is first of all a SERIAL-3 case.
+  std::vector<std::string> clauses = {"SERIAL-2"};
+  if (std::signbit(value)) {
+    clauses.insert(clauses.begin(), "SERIAL-3");
+  }
+  return {id, std::move(comment), clauses, std::move(flags), compare_exact(), {{"value", value}},
+          {{"text", round_decimals(value, places)}}};
+}
+
 Group rounding_group(int places, const std::vector<Rounding>& cases) {
   Group g{"Rounding to " + std::to_string(places) + " decimals.", {{"places", places}}, {}};
   for (const Rounding& c : cases) {
-    // A negative value that rounds to zero is first of all a SERIAL-3 case.
-    std::vector<std::string> clauses = {"SERIAL-2"};
-    if (std::signbit(c.value)) {
-      clauses.insert(clauses.begin(), "SERIAL-3");
-    }
-    g.cases.push_back({"serialise-" + std::to_string(places) + "-decimals-" + c.name, c.comment,
-                       clauses, c.flags, compare_exact(), {{"value", c.value}},
-                       {{"text", round_decimals(c.value, places)}}});
+    g.cases.push_back(rounding_case("serialise-" + std::to_string(places) + "-decimals-" + c.name, places, c.value,
+                                    c.comment, c.flags));
   }
   return g;
 }
@@ -83,6 +90,34 @@ VectorFile serialisation_vectors() {
                                    "early, or a 32-bit accumulator, shows only past the first birds."));
   f.groups.push_back(std::move(hashes));
   return f;
+}
+
+// Drawn values at 2 and 4 decimals, with a drawn exact tie each: an odd
+// multiple of 1/8 ends in 5 at the third decimal, one of 1/32 at the fifth,
+// and both are doubles. And the hash of a drawn initial state.
+std::vector<Group> fresh_serialisation_groups(Draws& draw) {
+  std::vector<Group> groups;
+  for (const auto& [places, scale, tie] : {std::tuple{2, 1000.0, 8.0}, std::tuple{4, 1.0, 32.0}}) {
+    const std::string prefix = "fresh-serialise-" + std::to_string(places) + "-decimals-";
+    Group g{"Drawn values rounded to " + std::to_string(places) + " decimals.", {{"places", places}}, {}};
+    for (int k = 1; k <= 3; ++k) {
+      g.cases.push_back(rounding_case(prefix + "drawn-" + std::to_string(k), places, draw.uniform(-scale, scale),
+                                      "A drawn value.", {"Fresh"}));
+    }
+    const double odd = static_cast<double>(2 * draw.integer(0, static_cast<std::int64_t>(scale * tie) / 2) + 1);
+    const double sign = draw.unit() < 0.5 ? -1.0 : 1.0;
+    g.cases.push_back(rounding_case(prefix + "drawn-tie", places, sign * odd / tie, "A drawn exact tie.", {"Fresh"}));
+    groups.push_back(std::move(g));
+  }
+  const std::uint32_t seed = draw.u32();
+  const int n = static_cast<int>(draw.integer(10, 40));
+  Group hashes{"The state hash of a drawn state.", Json::object(), {}};
+  Case c = hash_case("", initialise(seed, n), "The initial state of a drawn seed and bird count.");
+  c.id = "fresh-state-hash-seed-" + std::to_string(seed) + "-" + std::to_string(n) + "-birds";
+  c.flags = {"Fresh"};
+  hashes.cases.push_back(std::move(c));
+  groups.push_back(std::move(hashes));
+  return groups;
 }
 
 }  // namespace susurration::generator

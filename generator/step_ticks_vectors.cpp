@@ -16,6 +16,7 @@
 
 #include "constructed_states.hpp"
 #include "files.hpp"
+#include "fresh.hpp"
 #include "step_terms.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/step.hpp"
@@ -38,6 +39,20 @@ void check_margins(const std::string& id, State s, const Weights& w, int ticks) 
     check_constructed(id + " at tick " + std::to_string(t), s, {}, {kPerceptionRadius, kSeparationRadius});
     if (t < ticks) s = step(s, w);
   }
+}
+
+// The clauses of the terms (STEP-3 cohesion, STEP-4 alignment, STEP-5
+// separation) that move some bird on the first tick: a step case lists
+// those that act (PROTO-11).
+std::vector<std::string> acting_terms(const State& s, const Weights& w) {
+  std::vector<std::string> acting;
+  const auto rows = step_terms(s, w);
+  for (std::size_t term = 0; term < 3; ++term) {
+    bool acts = false;
+    for (const auto& row : rows) acts = acts || row[2 * term] != 0 || row[2 * term + 1] != 0;
+    if (acts) acting.push_back("STEP-" + std::to_string(3 + term));
+  }
+  return acting;
 }
 
 bool visibly_apart(const State& a, const State& b) {
@@ -98,10 +113,8 @@ Group step_ticks_group() {
                        {293.5, 205.75, 2.45, 0.35}, {150.25, 260.5, -1.05, 1.85}};
   const std::string id = "step-crowd-for-seven-ticks";
   check_margins(id, crowd, Weights{}, 8);
-  for (std::size_t term = 0; term < 3; ++term) {
-    bool acts = false;
-    for (const auto& row : step_terms(crowd, Weights{})) acts = acts || row[2 * term] != 0 || row[2 * term + 1] != 0;
-    if (!acts) throw std::logic_error(id + ": STEP-" + std::to_string(3 + term) + " does not act on the first tick");
+  if (acting_terms(crowd, Weights{}).size() != 3) {
+    throw std::logic_error(id + ": not every one of STEP-3..5 acts on the first tick");
   }
   g.cases.push_back(ticks_case("crowd-for-seven-ticks",
                                "Seven ticks of a crowd in one request: each tick's neighbours and forces come "
@@ -118,6 +131,36 @@ std::pair<std::string, Note> step_ticks_note() {
           {"repetition", "Several ticks in one step request (INPUT-4). An engine that ignores ticks, "
                          "stops one short, or reuses the first tick's neighbours, terms or wrap for the next "
                          "ones goes wrong here."}};
+}
+
+// A drawn crowd (drawn_flock: 10..40 birds in a box 60..200 wide), drawn
+// weights and 1..4 ticks. Drawn again until no pair
+// comes within kMargin of 90 or 28 at any tick (check_margins), so that
+// the step class holds for every correct engine, as for the published crowd.
+std::vector<Group> fresh_step_groups(Draws& draw) {
+  std::vector<Group> groups;
+  for (int k = 1; k <= 3; ++k) {
+    const std::string id = "fresh-step-crowd-" + std::to_string(k);
+    const Weights w{draw.unit(), draw.unit(), draw.unit()};
+    const int ticks = static_cast<int>(draw.integer(1, 4));
+    auto crowd = [&] { return drawn_flock(draw, 10, 40, 60, 200); };
+    const State start = drawn_until(100, crowd, [&](const State& s) {
+      check_margins(id, s, w, ticks);
+      return s;
+    });
+    std::vector<std::string> clauses = {"STEP-1", "STEP-2"};
+    for (const std::string& term : acting_terms(start, w)) clauses.push_back(term);
+    clauses.insert(clauses.end(), {"STEP-6", "STEP-7", "STEP-8"});
+    if (ticks > 1) clauses.insert(clauses.begin(), "INPUT-4");
+    Group g{"A drawn crowd with drawn weights.", {{"weights", weights_json(w)}}, {}};
+    Case c = ticks_case("fresh-crowd-" + std::to_string(k), std::to_string(ticks) + " ticks of a drawn crowd.",
+                        clauses, {"Fresh"}, start, w, ticks, compare_step());
+    c.id = id;  // ticks_case names it step-...; a fresh id starts fresh-
+    if (ticks == 1) c.input.erase("ticks");  // one tick is the default (step.schema.json)
+    g.cases.push_back(std::move(c));
+    groups.push_back(std::move(g));
+  }
+  return groups;
 }
 
 }  // namespace susurration::generator

@@ -5,6 +5,7 @@
 
 #include "constructed_states.hpp"
 #include "files.hpp"
+#include "fresh.hpp"
 #include "hard_cases.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/torus.hpp"
@@ -186,6 +187,41 @@ VectorFile torus_vectors() {
   f.groups.push_back(distance_group());
   f.groups.push_back(hard_to_round_group());
   return f;
+}
+
+// Drawn coordinates on each axis, and a drawn pair exactly half the field
+// apart each way (multiples of 1/1024, so the sum is exact); drawn pairs of
+// positions. Distances are compared in ulps(2), the class of the
+// hard-to-round ones: a drawn distance may be one where a hypot that is
+// not correctly rounded is 2 ulps off (V8's is, on some).
+std::vector<Group> fresh_torus_groups(Draws& draw) {
+  std::vector<Group> groups;
+  for (const auto& [axis, size] : {std::pair<std::string, double>{"x", kWidth}, {"y", kHeight}}) {
+    Group g{"Drawn deltas along " + axis + ".", {{"axis", axis}, {"size", size}}, {}};
+    auto push = [&](const std::string& name, double a, double b, const std::string& comment) {
+      g.cases.push_back({"fresh-torus-" + axis + "-" + name, comment, {"FIELD-1", "FIELD-3"}, {"Fresh"},
+                         compare_exact(), {{"a", a}, {"b", b}}, {{"delta", torus_delta(a, b, size)}}});
+    };
+    for (int k = 1; k <= 3; ++k) {
+      push("drawn-" + std::to_string(k), draw.uniform(0, size), draw.uniform(0, size), "Two drawn coordinates.");
+    }
+    const double a = static_cast<double>(draw.integer(0, static_cast<std::int64_t>(size) * 512)) / 1024;
+    push("drawn-exactly-plus-half", a, a + size / 2, "A drawn coordinate and the one half the field after it.");
+    push("drawn-exactly-minus-half", a + size / 2, a, "The same pair the other way.");
+    groups.push_back(std::move(g));
+  }
+  Group d{"Drawn deltas and distances between two positions.", Json::object(), {}};
+  for (int k = 1; k <= 4; ++k) {
+    const Bird from{draw.uniform(0, kWidth), draw.uniform(0, kHeight), 0, 0};
+    const Bird to{draw.uniform(0, kWidth), draw.uniform(0, kHeight), 0, 0};
+    const Delta delta = torus_delta(from, to);
+    d.cases.push_back({"fresh-torus-distance-drawn-" + std::to_string(k), "Two drawn positions.",
+                       {"FIELD-3", "FIELD-4", "DET-2"}, {"Fresh"}, compare_ulps(2),
+                       {{"from", {from.x, from.y}}, {"to", {to.x, to.y}}},
+                       {{"dx", delta.dx}, {"dy", delta.dy}, {"distance", torus_distance(delta)}}});
+  }
+  groups.push_back(std::move(d));
+  return groups;
 }
 
 }  // namespace susurration::generator

@@ -10,6 +10,7 @@
 #include "chaos_horizon.hpp"
 #include "step_terms.hpp"
 #include "files.hpp"
+#include "fresh.hpp"
 #include "susurration/fast_engine.hpp"
 #include "susurration/init.hpp"
 #include "susurration/serialise.hpp"
@@ -292,6 +293,40 @@ VectorFile trajectory_vectors() {
     f.groups.push_back(std::move(group));
   }
   return f;
+}
+
+// Two drawn runs over the published window and anchors: 10..40 birds with
+// drawn weights, and 120 birds with the defaults and one change of weights
+// at a drawn tick (anchored on both sides of it, as the published schedule
+// runs are). Each carries its own chaos horizon, so that a correct engine on
+// another libm that departs is re-anchored, as on a published run (TOL-6).
+std::vector<Group> fresh_trajectory_groups(Draws& draw) {
+  const std::uint32_t seed1 = draw.u32();
+  const int birds1 = static_cast<int>(draw.integer(10, 40));
+  const Weights weights1{draw.unit(), draw.unit(), draw.unit()};
+  const std::uint32_t seed2 = draw.u32();
+  const int change = static_cast<int>(draw.integer(1, 199));
+  const Schedule schedule2 = {{change, Weights{draw.unit(), draw.unit(), draw.unit()}}};
+  std::set<int> around(kAnchors.begin(), kAnchors.end());
+  around.insert({change - 1, change, change + 1});
+  const std::vector<TrajectoryCase> cases = {
+      {"fresh-trajectory-n" + std::to_string(birds1) + "-seed-" + std::to_string(seed1),
+       "A drawn seed, bird count and weights.", RunSpec{seed1, birds1, weights1, {}}, kTicks, kAnchors,
+       {"Fresh"}},
+      {"fresh-trajectory-schedule-n120-seed-" + std::to_string(seed2),
+       "A drawn seed, and weights drawn for a change at tick " + std::to_string(change) + ".",
+       RunSpec{seed2, 120, Weights{1, 1, 1}, schedule2}, kTicks, std::vector<int>(around.begin(), around.end()),
+       {"Fresh"}}};
+  std::vector<std::future<Case>> built;
+  for (const TrajectoryCase& tc : cases) built.push_back(std::async(std::launch::async, build, tc));
+  std::vector<Group> groups;
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const RunSpec& run = cases[k].run;
+    groups.push_back({"A drawn run.",
+                      {{"birds", run.birds}, {"weights", weights_json(run.weights)}, {"schedule", schedule_json(run.schedule)}},
+                      {built[k].get()}});
+  }
+  return groups;
 }
 
 }  // namespace susurration::generator

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "files.hpp"
+#include "fresh.hpp"
 #include "sha256.hpp"
 #include "susurration/inputs.hpp"
 
@@ -42,7 +43,14 @@ std::vector<VectorFile> all_vector_files(const BuildProgress& progress) {
 }
 
 std::vector<WrittenFile> write_vectors(const std::filesystem::path& dir, const BuildProgress& progress) {
-  const std::vector<VectorFile> files = all_vector_files(progress);
+  return write_vector_files(dir, all_vector_files(progress));
+}
+
+std::vector<WrittenFile> write_fresh_vectors(const std::filesystem::path& dir, std::uint32_t seed) {
+  return write_vector_files(dir, fresh_vector_files(seed));
+}
+
+std::vector<WrittenFile> write_vector_files(const std::filesystem::path& dir, const std::vector<VectorFile>& files) {
   std::vector<std::pair<std::string, std::string>> texts;
   std::vector<WrittenFile> written;
   Json listing = Json::array();

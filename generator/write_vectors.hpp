@@ -1,6 +1,7 @@
 // Writing the whole vector set: every file and the manifest.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -21,5 +22,11 @@ struct WrittenFile {
 // a failure leaves no half-written file behind. InputError (field "out")
 // when `dir` is not a folder that can be made or written into.
 std::vector<WrittenFile> write_vectors(const std::filesystem::path& dir, const BuildProgress& progress = {});
+
+// The same for fresh set `seed` (fresh.hpp), written the same way.
+std::vector<WrittenFile> write_fresh_vectors(const std::filesystem::path& dir, std::uint32_t seed);
+
+// Writes `files` and their manifest into `dir`, as write_vectors does.
+std::vector<WrittenFile> write_vector_files(const std::filesystem::path& dir, const std::vector<VectorFile>& files);
 
 }  // namespace susurration::generator

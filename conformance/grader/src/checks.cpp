@@ -156,7 +156,8 @@ CaseResult start_result(const VectorCase& c) {
   CaseResult r;
   r.id = c.id();
   r.file = c.file;
-  r.category = c.category;
+  // Fresh cases are counted apart: what they find, no published case did.
+  r.category = c.fresh ? "fresh" : c.category;
   for (const Json& clause : c.json->at("clauses")) r.clauses.push_back(clause.get<std::string>());
   return r;
 }

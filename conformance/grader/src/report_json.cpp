@@ -2,6 +2,8 @@
 // says, and every case, for tools and dashboards.
 #include "susurration/grader/report.hpp"
 
+#include <algorithm>
+
 namespace susurration::grader {
 namespace {
 
@@ -159,6 +161,14 @@ Json engine_json(const ReportInput& in) {
 
 }  // namespace
 
+// The fresh set graded beside the published one: its seed replays it
+// (grade --fresh SEED, vectors --fresh SEED); null when there was none.
+Json fresh_json(const VectorSet& set) {
+  if (!set.fresh_seed) return nullptr;
+  const auto fresh = std::count_if(set.cases.begin(), set.cases.end(), [](const VectorCase& c) { return c.fresh; });
+  return {{"seed", *set.fresh_seed}, {"cases", fresh}};
+}
+
 Json report_document(const ReportInput& in) {
   Counts total;
   std::map<std::string, Counts> by_category, by_clause;
@@ -206,7 +216,8 @@ Json report_document(const ReportInput& in) {
                    {"spec_version", in.set.manifest.at("spec_version")},
                    {"generator_version", in.set.manifest.at("generator_version")},
                    {"manifest_sha256", in.set.manifest_sha256},
-                   {"files", files}}},
+                   {"files", files},
+                   {"fresh", fresh_json(in.set)}}},
       {"selection", {{"cases_in_set", in.run.cases_in_set},
                      {"cases_selected", in.run.results.size()},
                      {"only", in.selection.only},

@@ -123,6 +123,10 @@ std::string text_report(const ReportInput& in) {
   out += "  vectors: " + in.set.dir.string() + " (spec " +
          in.set.manifest.at("spec_version").get<std::string>() + ", " +
          std::to_string(run.cases_in_set) + " cases)\n";
+  if (in.set.fresh_seed) {
+    out += "  fresh:   seed " + std::to_string(*in.set.fresh_seed) +
+           ", category fresh (replay: grade --fresh " + std::to_string(*in.set.fresh_seed) + ")\n";
+  }
   char buf[200];
   std::snprintf(buf, sizeof buf, "  graded:  %zu of %zu cases in %.1f s, %d engine process%s\n\n",
                 run.results.size(), run.cases_in_set, run.seconds, in.options.jobs,

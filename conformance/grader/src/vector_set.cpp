@@ -78,7 +78,6 @@ VectorSet load_vector_set(const std::filesystem::path& dir) {
   set.manifest_sha256 = generator::sha256_hex(manifest);
   try {
     const Json& listed = set.manifest.at("files");
-    set.files.reserve(listed.size());  // cases keep pointers into these
     std::size_t total = 0;
     for (const Json& entry : listed) {
       const std::string name = entry.at("file").get<std::string>();
@@ -110,6 +109,21 @@ VectorSet load_vector_set(const std::filesystem::path& dir) {
     throw VectorSetError(dir.string() + " is not a vector set: " + e.what());
   }
   return set;
+}
+
+void add_fresh(VectorSet& set, std::vector<Json> files, std::uint32_t seed) {
+  for (Json& doc : files) {
+    set.files.push_back(std::move(doc));  // a deque: the cases' pointers stay valid
+    const Json& kept = set.files.back();
+    const std::string category = kept.at("category").get<std::string>();
+    for (const Json& group : kept.at("groups")) {
+      for (const Json& c : group.at("cases")) {
+        check_case_shape("fresh/" + category + ".json", c);
+        set.cases.push_back({"fresh/" + category + ".json", category, &kept, &group, &c, true});
+      }
+    }
+  }
+  set.fresh_seed = seed;
 }
 
 }  // namespace susurration::grader

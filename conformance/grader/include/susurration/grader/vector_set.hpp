@@ -2,7 +2,10 @@
 // checked against its SHA-256 pin, and the cases in manifest order.
 #pragma once
 
+#include <cstdint>
+#include <deque>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -19,11 +22,12 @@ class VectorSetError : public std::runtime_error {
 };
 
 struct VectorCase {
-  std::string file;      // "step.json"
+  std::string file;      // "step.json"; "fresh/step.json" for a fresh case
   std::string category;  // the file's "category"
   const Json* file_doc;  // the whole file: its "notes"
   const Json* group;     // the group: its "parameters"
   const Json* json;      // the case itself
+  bool fresh = false;    // from a fresh set (add_fresh), reported as category "fresh"
   std::string id() const { return json->at("id").get<std::string>(); }
 };
 
@@ -33,8 +37,10 @@ struct VectorSet {
   // SHA-256 of manifest.json's bytes as read, lower-case hex: the manifest
   // pins each file, so this one hash pins the set (grade --expect-manifest).
   std::string manifest_sha256;
-  std::vector<Json> files;  // in manifest order; cases point into these
+  std::deque<Json> files;  // in manifest order, then a fresh set's; cases point into these
   std::vector<VectorCase> cases;
+  // The seed of the fresh set graded beside this one (add_fresh), if any.
+  std::optional<std::uint32_t> fresh_seed;
 };
 
 // The caps on what a vector set may hold, checked before a file is read
@@ -49,5 +55,10 @@ inline constexpr std::size_t kMaxManifestBytes = 1u << 20;
 // in the folder (no '/', so nothing outside it); each must be a regular
 // file, not a symlink, within kMaxVectorFileBytes. Throws VectorSetError.
 VectorSet load_vector_set(const std::filesystem::path& dir);
+
+// Adds the files of fresh set `seed` (the generator's fresh_vector_files,
+// as JSON) after the set's own: their cases are graded like any other and
+// reported under the category "fresh", from files named "fresh/<file>".
+void add_fresh(VectorSet& set, std::vector<Json> files, std::uint32_t seed);
 
 }  // namespace susurration::grader
