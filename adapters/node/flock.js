@@ -56,7 +56,8 @@ function prng(seed, skip, count) {
 // ---------------------------------------------------------------- state
 // A state is { n, x, y, vx, vy } with Float64Arrays.
 function makeState(n) {
-  return { n, x: new Float64Array(n), y: new Float64Array(n), vx: new Float64Array(n), vy: new Float64Array(n) };
+  return { n, x: new Float64Array(n), y: new Float64Array(n), vx: new Float64Array(n), vy: new Float64Array(n),
+           candidates: undefined };
 }
 function stateFromArray(arr) {
   const s = makeState(arr.length);
@@ -71,7 +72,7 @@ function stateToArray(s) {
   return out;
 }
 function cloneState(s) {
-  return { n: s.n, x: s.x.slice(), y: s.y.slice(), vx: s.vx.slice(), vy: s.vy.slice() };
+  return { n: s.n, x: s.x.slice(), y: s.y.slice(), vx: s.vx.slice(), vy: s.vy.slice(), candidates: undefined };
 }
 
 // ---------------------------------------------------------------- INIT-1..3
@@ -209,6 +210,9 @@ for (let cy = 0, k = 0; cy < NY; cy++) {
 // so each list comes out sorted without a sort; one array holds them all, as
 // allocating one per cell cost more than filling them.
 function buildCandidates(s) {
+  // A state is never changed once made: run measures a state and then steps
+  // from it, and both need the same lists.
+  if (s.candidates !== undefined) return s.candidates;
   const n = s.n;
   const cells = NX * NY;
   const cellOfBird = new Int32Array(n);
@@ -236,7 +240,8 @@ function buildCandidates(s) {
       if (inCell[d] !== 0) all[next[d]++] = i;
     }
   }
-  return { cellOfBird, first, all };
+  s.candidates = { cellOfBird, first, all };
+  return s.candidates;
 }
 
 // ---------------------------------------------------------------- STEP-1..8
@@ -304,7 +309,7 @@ function step(s, wc, wa, ws) {
     nvx[i] = ux;
     nvy[i] = uy;
   }
-  return { n, x: nx, y: ny, vx: nvx, vy: nvy };
+  return { n, x: nx, y: ny, vx: nvx, vy: nvy, candidates: undefined };
 }
 
 function stepMany(s, weights, ticks) {
@@ -484,8 +489,8 @@ function roundText(x, places) {
 function formatFloat(x) {
   if (!Number.isFinite(x)) throw new RangeError('not a finite float: ' + x);
   if (Object.is(x, -0)) return '-0.0';
-  const s = String(x);
-  return /[.eE]/.test(s) ? s : s + '.0';
+  // String(x) has a '.' or an exponent except for an integer below 1e21.
+  return Number.isInteger(x) && Math.abs(x) < 1e21 ? String(x) + '.0' : String(x);
 }
 
 // ---------------------------------------------------------------- TOL-1..3
