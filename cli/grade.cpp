@@ -11,6 +11,7 @@
 #include <cmath>
 #include <ctime>
 #include <mutex>
+#include <random>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -49,7 +50,7 @@ struct Options {
   std::string transcript;
   bool quiet = false;
   bool fail_fast = false;
-  std::string fresh;  // a seed, or "off" or empty: no fresh set
+  std::string fresh;  // a seed, "off", or empty: a drawn seed for a plain grade
 };
 
 struct ExtraReport {
@@ -208,8 +209,14 @@ int run_grade_command(const Options& o) {
     throw InputError("shard", o.shard, "I/N with 1 <= I <= N");
   }
   check_options(o);
-  const bool fresh = !o.fresh.empty() && o.fresh != "off";
-  const std::uint32_t fresh_seed = fresh ? parse_fresh_seed(o.fresh) : 0;
+  // Fresh cases (PROTO-12): the seed given, or, for a plain grade, one
+  // drawn here, so that even a plain grade asks what nobody could have
+  // looked up. A selection (--only) grades what it names, and the shards of
+  // a CI matrix would each draw their own (they share one by --fresh SEED).
+  const bool plain = o.only.empty() && selection.shards == 1;
+  const bool fresh = o.fresh.empty() ? plain : o.fresh != "off";
+  const std::uint32_t fresh_seed =
+      !fresh ? 0 : o.fresh.empty() ? static_cast<std::uint32_t>(std::random_device{}()) : parse_fresh_seed(o.fresh);
   VectorSet set;
   const std::filesystem::path dir = vectors_dir(o);
   try {
@@ -224,7 +231,6 @@ int run_grade_command(const Options& o) {
                  dir.c_str(), set.manifest_sha256.c_str(), o.expect_manifest.c_str());
     return kManifestMismatch;
   }
-  if (fresh) add_fresh(set, fresh_files(fresh_seed), fresh_seed);
   GradeOptions options;
   options.command = o.engine;
   try {
@@ -233,6 +239,10 @@ int run_grade_command(const Options& o) {
   } catch (const EngineStartError& e) {
     throw InputError("engine", e.what(), "a command that runs an engine");
   }
+  // A set of no case is refused whatever fresh cases would join it: they
+  // are drawn beside a published set, never instead of one.
+  if (set.cases.empty()) throw InputError("vectors", o.vectors, "a vector set with at least one case");
+  if (fresh) add_fresh(set, fresh_files(fresh_seed), fresh_seed);
   options.timeout = std::chrono::milliseconds(std::llround(o.timeout * 1000));
   options.jobs = o.jobs;
   options.keep_transcript = !o.transcript.empty();
@@ -302,7 +312,8 @@ Command add_grade(CLI::App& app) {
   command->add_option("--jobs", o->jobs, "engine processes run side by side")->capture_default_str();
   command->add_option("--fresh", o->fresh,
                       "also grade fresh set SEED (0..4294967295), drawn at grading time and reported as the "
-                      "category fresh; off (the default) grades the published set alone");
+                      "category fresh; off grades the published set alone. Without it, a grade with no --only "
+                      "and no --shard draws a seed of its own");
   command->add_flag("--fail-fast", o->fail_fast,
                     "start no case after one fails or errors; the rest are reported skipped (exit status as a "
                     "whole grade's: zero only when nothing failed)");

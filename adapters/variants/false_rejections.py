@@ -13,7 +13,7 @@ import sys
 
 
 def grade(binary, command):
-    r = subprocess.run([binary, "grade", "--jobs", "2", "--report", "json", "--engine", command],
+    r = subprocess.run([binary, "grade", "--fresh", "off", "--jobs", "2", "--report", "json", "--engine", command],
                        capture_output=True, text=True, timeout=1800)
     if not r.stdout:
         return None, r.stderr.strip()

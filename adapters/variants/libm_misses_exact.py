@@ -16,7 +16,7 @@ import sys
 
 def grade(binary, command, vectors):
     extra = ["--vectors", vectors] if vectors else []
-    r = subprocess.run([binary, "grade", "--jobs", "2", "--timeout", "120", "--report", "json",
+    r = subprocess.run([binary, "grade", "--fresh", "off", "--jobs", "2", "--timeout", "120", "--report", "json",
                         "--engine", command] + extra, capture_output=True, text=True, timeout=1800)
     if not r.stdout:
         return None, r.stderr.strip()

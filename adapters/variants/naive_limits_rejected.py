@@ -20,7 +20,7 @@ def main():
     p.add_argument("--engine", required=True)
     p.add_argument("--vectors", default="", help="a vector set other than the published one")
     a = p.parse_args()
-    r = subprocess.run([a.susurration, "grade", "--jobs", "2", "--timeout", "120", "--report", "json",
+    r = subprocess.run([a.susurration, "grade", "--fresh", "off", "--jobs", "2", "--timeout", "120", "--report", "json",
                         "--engine", a.engine] + (["--vectors", a.vectors] if a.vectors else []),
                        capture_output=True, text=True, timeout=1800)
     if not r.stdout:

@@ -24,7 +24,7 @@ if (!drivers[browser].binary()) {
 const jobs = process.argv[4] || '2';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'grade-'));
 const child = spawn(bin, ['grade', '--engine', `node ${path.resolve(__dirname, '..', 'bridge.js')} ${browser}`,
-  '--jobs', jobs, '--timeout', '60'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TMPDIR: tmp } });
+  '--jobs', jobs, '--timeout', '60', '--fresh', 'off'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TMPDIR: tmp } });
 let out = '';
 child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
 child.on('exit', (code) => {

@@ -102,8 +102,26 @@ def fresh_grade_reports_its_seed_and_category(b, tmp):
     check(r.returncode == 2 and r.stderr.count("\n") == 1 and "fresh" in r.stderr, "--fresh seven: %r" % r.stderr)
 
 
+def fresh_a_plain_grade_draws_its_own_seed_and_a_selection_does_not(b, tmp):
+    engine = "%s engine" % b
+    seeds = []
+    for _ in range(2):
+        report, status = grade_json(b, engine, "--jobs", "2", "--skip", "trajectory-*")
+        fresh = report["vectors"]["fresh"]
+        check(status == 0 and report["level"] == "exact" and fresh is not None and fresh["cases"] > 0,
+              "a plain grade: %s, fresh %r" % (report["level"], fresh))
+        check(sum(c["category"] == "fresh" for c in report["cases"]) == fresh["cases"], "fresh cases not graded")
+        seeds.append(fresh["seed"])
+    check(seeds[0] != seeds[1], "two plain grades drew the same seed %d" % seeds[0])
+    for args, seed in ((["--only", "prng-*"], None), (["--shard", "1/2"], None), (["--shard", "1/2", "--fresh", "3"], 3),
+                       (["--fresh", "off"], None)):
+        report, _ = grade_json(b, engine, "--skip", "trajectory-*", *args)
+        got = report["vectors"]["fresh"]
+        check((got and got["seed"]) == seed if seed is not None else got is None, "%s: fresh %r" % (args, got))
+
+
 def fresh_lookup_table_engine_passes_published_cases_and_fails_fresh_ones(b, tmp):
-    published, status = grade_json(b, LOOKUP, "--jobs", "2", *NO_TRAJECTORIES)
+    published, status = grade_json(b, LOOKUP, "--jobs", "2", "--fresh", "off", *NO_TRAJECTORIES)
     check(published["level"] == "exact",
           "the lookup table should pass every published case it can see; %s, first failure %s"
           % (published["level"], published["first_failure"]))
@@ -114,6 +132,10 @@ def fresh_lookup_table_engine_passes_published_cases_and_fails_fresh_ones(b, tmp
         bad = {c["file"] for c in report["cases"] if c["outcome"] in ("fail", "errored")}
         expected = {"fresh/%s.json" % f for f in ("prng", "torus", "init", "step", "metrics", "serialisation", "invalid")}
         check(bad == expected, "fresh set %d: failing files %s, expected %s" % (seed, sorted(bad), sorted(expected)))
+    # A plain grade draws fresh cases of its own: the same verdict unasked.
+    report, status = grade_json(b, LOOKUP, "--jobs", "2", *NO_TRAJECTORIES)
+    check(report["level"] == "not conformant" and report["vectors"]["fresh"] is not None,
+          "a plain grade of the lookup table: %s, fresh %r" % (report["level"], report["vectors"]["fresh"]))
 
 
 if __name__ == "__main__":

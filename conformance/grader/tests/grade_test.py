@@ -65,8 +65,12 @@ def grade_reference_engine_is_exact(b, tmp):
     check(report["level"] == "exact", "level %s" % report["level"])
     check(all(c["reanchor"] is None for c in report["cases"]), "a run within the tolerance was re-anchored")
     manifest = json.loads((ROOT / "vectors" / "manifest.json").read_text())
-    check(report["counts"]["pass-exact"] == report["selection"]["cases_in_set"] == manifest["number_of_cases"],
-          "counts %s" % report["counts"])
+    # A plain grade draws a fresh set of its own (PROTO-12): every published
+    # case and every fresh one, exactly.
+    fresh = report["vectors"]["fresh"]
+    check(fresh is not None and fresh["cases"] > 0, "a plain grade drew no fresh set: %r" % fresh)
+    check(report["counts"]["pass-exact"] == report["selection"]["cases_in_set"]
+          == manifest["number_of_cases"] + fresh["cases"], "counts %s" % report["counts"])
     check([f["sha256"] for f in report["vectors"]["files"]] == [f["sha256"] for f in manifest["files"]],
           "the report does not carry the manifest's hashes")
     text = grade(b, "'%s' engine" % b, "--only", "step-*,metrics-*")
@@ -338,7 +342,8 @@ def grade_shards_partition_the_set(b, tmp):
     for shard in ("1/3", "2/3", "3/3"):
         _, report = json_report(b, "'%s' engine" % b, "--shard", shard, "--skip", "trajectory-*")
         ids.append({c["id"] for c in report["cases"]})
-    _, whole = json_report(b, "'%s' engine" % b, "--skip", "trajectory-*")
+    # Shards grade no fresh set of their own (PROTO-12): the whole published set.
+    _, whole = json_report(b, "'%s' engine" % b, "--skip", "trajectory-*", "--fresh", "off")
     everything = {c["id"] for c in whole["cases"]}
     check(ids[0] | ids[1] | ids[2] == everything, "shards miss cases")
     check(not (ids[0] & ids[1] or ids[1] & ids[2] or ids[0] & ids[2]), "shards overlap")
