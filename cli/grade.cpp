@@ -154,10 +154,10 @@ std::string joined(const std::vector<std::string>& words) {
 }
 
 // A selection of no case would grade nothing and pass vacuously (issue 11):
-// it is refused before any engine starts, naming what emptied it.
+// it is refused before any engine starts, naming what emptied it (a set of
+// no case is refused earlier, in run_grade_command).
 void refuse_empty_selection(const Options& o, const VectorSet& set) {
   const std::string of = " of the " + std::to_string(set.cases.size()) + " cases";
-  if (set.cases.empty()) throw InputError("vectors", o.vectors, "a vector set with at least one case");
   if (!o.only.empty()) throw InputError("only", joined(o.only), "globs that, with --skip and --shard, match at least one" + of);
   if (!o.skip.empty()) throw InputError("skip", joined(o.skip), "globs that, with --shard, leave at least one" + of);
   throw InputError("shard", o.shard, "a shard holding at least one" + of);

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "exit_status.hpp"
@@ -29,23 +30,21 @@ Command add_vectors(CLI::App& app) {
                 !std::filesystem::is_directory(*out, ec)) {
               throw InputError("out", *out, "a folder that exists or can be made");
             }
+            std::vector<generator::WrittenFile> written;
             if (!fresh->empty()) {
               // A fresh set takes well under a second: no progress to show.
-              const std::uint32_t seed = parse_fresh_seed(*fresh);
-              for (const auto& f : generator::write_fresh_vectors(*out, seed)) {
-                std::fprintf(stderr, "%-22s %5zu cases  sha256 %s\n", f.name.c_str(), f.cases, f.sha256.c_str());
+              written = generator::write_fresh_vectors(*out, parse_fresh_seed(*fresh));
+            } else {
+              Progress progress("vectors", "files", 8, *quiet);
+              generator::BuildProgress told;
+              if (progress.shown()) {
+                told = [&progress](std::size_t done, std::size_t, const std::string& building) {
+                  progress.update(done, building);
+                };
               }
-              return kSuccess;
+              written = generator::write_vectors(*out, told);
+              progress.clear();
             }
-            Progress progress("vectors", "files", 8, *quiet);
-            generator::BuildProgress told;
-            if (progress.shown()) {
-              told = [&progress](std::size_t done, std::size_t, const std::string& building) {
-                progress.update(done, building);
-              };
-            }
-            const auto written = generator::write_vectors(*out, told);
-            progress.clear();
             for (const auto& f : written) {
               std::fprintf(stderr, "%-22s %5zu cases  sha256 %s\n", f.name.c_str(), f.cases,
                            f.sha256.c_str());

@@ -21,6 +21,11 @@ inline constexpr double kVisible = 1e-6;
 
 using Pair = std::pair<std::size_t, std::size_t>;
 
+// p put back on [0, size) after one move of less than a field: computed
+// here, apart from the reference's wrap (FIELD-5), for positions the
+// generator builds or checks by hand.
+inline double wrapped(double p, double size) { return p >= size ? p - size : (p < 0 ? p + size : p); }
+
 // `from + d`, refused (std::logic_error) unless the delta back is exactly d.
 double along(double from, double d);
 

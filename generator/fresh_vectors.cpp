@@ -3,6 +3,7 @@
 #include <cmath>
 #include <map>
 
+#include "constructed_states.hpp"
 #include "fresh.hpp"
 #include "susurration/constants.hpp"
 
@@ -12,7 +13,6 @@ State drawn_flock(Draws& draw, int min_birds, int max_birds, double min_side, do
   const int n = static_cast<int>(draw.integer(min_birds, max_birds));
   const double side = draw.uniform(min_side, max_side);
   const double x0 = draw.uniform(0, kWidth), y0 = draw.uniform(0, kHeight);
-  const auto wrapped = [](double p, double size) { return p >= size ? p - size : p; };
   State s;
   for (int i = 0; i < n; ++i) {
     const double x = wrapped(x0 + draw.uniform(0, side), kWidth), y = wrapped(y0 + draw.uniform(0, side), kHeight);

@@ -488,8 +488,9 @@ VectorFile metrics_vectors() {
   return f;
 }
 
-// Drawn flocks (drawn_flock: 10..60 birds in a box 100..700 wide), so that some pairs are neighbours, some lie between 90 and 270 and
-// some birds have no bird within 270. Drawn again until every pair keeps
+// Drawn flocks (drawn_flock: 10..60 birds in a box 100..700 wide), so that
+// some pairs are neighbours, some lie between 90 and 270 and some birds
+// have no bird within 270. Drawn again until every pair keeps
 // kMargin from 90 and 270 (check_case); the class is ulps_bound's, as for
 // every published state that is not exact.
 std::vector<Group> fresh_metrics_groups(Draws& draw) {

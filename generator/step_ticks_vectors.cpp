@@ -29,8 +29,6 @@ State steps(State s, const Weights& w, int ticks) {
   return s;
 }
 
-double wrapped(double p, double size) { return p >= size ? p - size : (p < 0 ? p + size : p); }
-
 // Every state from the start to `ticks` passes check_constructed: no pair
 // within kMargin of either radius, so no correct engine's hypot decides a
 // neighbour otherwise at any tick.
