@@ -1,17 +1,18 @@
 'use strict';
 // browser.hung-page-leaves-no-browser-or-profile:
 //   node hung_page_test.js SUSURRATION_BIN chromium|firefox [--without-kit]
-// Grades a page that hangs on init (test/hang-page.html) with a short
-// timeout, under a TMPDIR of its own, then asserts that the init case errored
-// with a missed deadline, that no process of a browser the bridge started is
-// alive, and that no profile folder is left. The kit SIGKILLs a hung bridge
-// at once, so its profile can only be removed by the bridge started next;
-// the serialisation cases after init give that bridge its turn. Then, with
-// no kit around, it SIGTERMs a bridge whose page hangs and asserts the same,
-// and SIGKILLs one and asserts that its browser died with it and that the
-// next bridge removed its profile: the bridge's own cleanup, not the kit's.
-// --without-kit runs these last two alone (Firefox starts too slowly for a
-// short --timeout on a loaded machine).
+// Grades a page that never answers init (test/silent-page.html) under a
+// TMPDIR of its own, then asserts that the init case errored with a missed
+// deadline, that no process of a browser the bridge started is alive, and
+// that no profile folder is left. The kit SIGKILLs a hung bridge at once, so
+// its profile can only be removed by the bridge started next; the
+// serialisation cases after init give that bridge its turn. Then, with no
+// kit around, it SIGTERMs a bridge whose page spins on init
+// (test/hang-page.html) and asserts the same, and SIGKILLs one and asserts
+// that its browser died with it and that the next bridge removed its
+// profile: the bridge's own cleanup, not the kit's. --without-kit runs these
+// last two alone (Firefox starts too slowly for a short --timeout on a
+// loaded machine).
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -27,14 +28,15 @@ if (!drivers[browser].binary()) {
 }
 const here = path.resolve(__dirname, '..');
 const tmp = withKit ? fs.mkdtempSync(path.join(os.tmpdir(), 'hung-')) : null;
-const engine = `node ${here}/bridge.js ${browser} ${here}/test/hang-page.html --root ${path.dirname(here)}`;
+const engine = `node ${here}/bridge.js ${browser} ${here}/test/silent-page.html --root ${path.dirname(here)}`;
 
 // The kit's half: grade the hanging page. The hang is certain to miss any
 // deadline; the base must also hold the browser's start, which the hello
 // deadline (the base alone, PROTO-3) covers. Chromium missed 20 s at a load
 // average of 29 on 2 cores, and 30 s in scripts/test-stability's busy phase
 // (both cores busy, the timing tests eight at a time): 90 s, which costs
-// the test a minute more, since init then waits that long.
+// the test a minute more, since init then waits that long. The page waits
+// without spinning: a spinning page took a core for those 90 s (issue 25).
 function gradeTheHungPage() {
   if (!withKit) return Promise.resolve([]);
   const started = Date.now();
