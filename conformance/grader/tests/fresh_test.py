@@ -39,7 +39,12 @@ def write_fresh(b, seed, out):
 
 
 def grade_json(b, engine, *args):
-    r = run(b, "grade", "--engine", engine, "--report", "json", *args)
+    # --timeout 120: these tests are about which cases pass, not about pace.
+    # The lookup table reads the whole published set (9 MB of JSON) before
+    # it answers hello; with both cores busy and twelve tests at a time, a
+    # published prng case (the first a grade asks) errored once, most likely
+    # a hello later than the default 10 s (2026-12-02).
+    r = run(b, "grade", "--engine", engine, "--report", "json", "--timeout", "120", *args)
     check(r.stdout.startswith("{"), "grade %s: exit %d, no report: %s" % (" ".join(args), r.returncode, r.stderr[-500:]))
     return json.loads(r.stdout), r.returncode
 
