@@ -214,6 +214,42 @@ def install_ci_recipe_grades_a_shard_keeps_junit_and_json_and_pins_the_manifest(
     check(os.listdir(env["REPORTS"]) == [], "a refused run wrote reports")
 
 
+def install_ci_recipe_with_a_baseline_fails_only_on_a_regression(build, source, tmp):
+    """BASELINE: the job's status is report-diff's against an earlier run's
+    reports. The planted regression is faulty_engine.py's step-bird-1-vx
+    (every step of more than one bird spoilt), and shard 1 of 4 holds step
+    cases of more than one bird, which the reference passes."""
+    prefix = install(build, tmp)
+    kit = os.path.join(prefix, "bin", "susurration")
+    manifest = os.path.join(prefix, "share", "susurration", "vectors", "manifest.json")
+    recipe = os.path.join(prefix, "share", "doc", "susurration", "adapters", "ci-recipe.sh")
+    faulty = "'%s' '%s' --fault step-bird-1-vx -- '%s' engine" % (
+        sys.executable, os.path.abspath(os.path.join(source, "conformance", "grader", "tests", "faulty_engine.py")), kit)
+    work = elsewhere(tmp)
+
+    def job(engine, reports, baseline=None):
+        env = dict(os.environ, ENGINE=engine, MANIFEST=sha256_of(manifest), SHARD="1/4", KIT=kit,
+                   TIMEOUT="60", REPORTS=os.path.join(work, reports))
+        if baseline:
+            env["BASELINE"] = os.path.join(work, baseline)
+        return run(["sh", recipe], cwd=work, env=env)
+
+    r = job(kit + " engine", "good")
+    check(r.returncode == 0, "the reference's job exited %d: %s" % (r.returncode, r.stderr))
+    r = job(faulty, "bad")
+    check(r.returncode == 1, "without a baseline the faulty engine's job exited %d, not grade's 1: %s" % (r.returncode, r.stdout[-1500:]))
+    # The same engine against its own baseline: still not conformant, but nothing regressed.
+    r = job(faulty, "bad-again", baseline="bad")
+    check(r.returncode == 0 and "verdict: no regression" in r.stdout,
+          "faulty against itself exited %d: %s" % (r.returncode, r.stdout[-300:]))
+    r = job(faulty, "broken", baseline="good")
+    check(r.returncode == 1 and "verdict: regressed" in r.stdout and "-> fail (STEP-" in r.stdout,
+          "a regression exited %d: %s" % (r.returncode, r.stdout[-600:]))
+    r = job(kit + " engine", "fixed", baseline="bad")
+    check(r.returncode == 0 and "fixes (did not pass before, pass now): 0" not in r.stdout,
+          "the fix exited %d: %s" % (r.returncode, r.stdout[-300:]))
+
+
 def install_readme_examples_name_the_published_manifest(build, source, tmp):
     """The README's CI example pins the vector set, and its --version sample
     names it: both must be the SHA-256 of the committed manifest.json, so a
