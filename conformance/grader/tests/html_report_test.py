@@ -294,7 +294,7 @@ def html_diagnosis_shows_the_reports_causes_in_their_order(b, node, tmp):
                     "why": "planted: explains every failure"},
                    {"clause": "STEP-3", "score": 1.0, "shown": failing[0], "explains": failing[:1],
                     "why": "planted: second"}],
-        "tolerant_only": [{"case": tolerant[0], "drift": False, "difference": None}]}
+        "tolerant_only": [{"case": tolerant[0], "drift": False, "difference": None, "worst": None}]}
     saved = pathlib.Path(tmp) / "planted.json"
     saved.write_text(json.dumps(report))
     page = pathlib.Path(tmp) / "planted.html"

@@ -78,6 +78,9 @@ class ReportFormatError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 std::string html_from_report(const Json& report);
+// The badge (report_badge.cpp): a small self-contained SVG giving the level,
+// the spec version and a short manifest hash, drawn from a JSON report alone.
+std::string badge_from_report(const Json& report);
 std::string html_report(const ReportInput& in);  // html_from_report(report_document(in))
 std::string junit_report(const ReportInput& in);
 
