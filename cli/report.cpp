@@ -1,51 +1,82 @@
-// `susurration report --in REPORT.json --output FILE.html`: the HTML page
-// of a saved JSON grade report, the same bytes `grade --report html` writes
-// for that run. The JSON report carries all the page draws (the metric
-// columns of both sides, the states of failing cases), so no vector set is
-// needed: CI keeps the JSON, people look later. `--badge FILE.svg` draws
-// the report's badge (REPORT-5) as well, or instead when no --output is
-// given.
+// `susurration report`: what a saved JSON grade report shows, without the
+// vectors or the engine. One report: its HTML page (REPORT-2), the same
+// bytes `grade --report html` writes for that run, and with `--badge` its
+// badge (REPORT-5). Several: a board, the reports side by side (REPORT-6),
+// as a page, a JSON table or one line per engine. The JSON report carries
+// all either draws, so CI keeps the JSON and people look later.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "atomic_file.hpp"
 #include "commands.hpp"
 #include "exit_status.hpp"
 #include "json_file.hpp"
 #include "output.hpp"
+#include "susurration/grader/board.hpp"
 #include "susurration/grader/report.hpp"
 #include "susurration/grader/report_diff.hpp"
 
 namespace susurration::cli {
+namespace {
+
+// Checked against its schema first: nothing is drawn but from a report
+// this kit could have written.
+nlohmann::json read_report(const std::string& path) {
+  // The bounds of a vector file: a report is smaller than the set it grades.
+  auto report = read_json_file<nlohmann::json>("in", path, vector_file_bounds());
+  try {
+    grader::check_report(report);
+  } catch (const grader::ReportFormatError& e) {
+    throw InputError("in", path + ": " + e.what(), "a report written by grade --report json");
+  }
+  return report;
+}
+
+}  // namespace
 
 Command add_report(CLI::App& app) {
   struct Options {
-    std::string in, output, badge;
+    std::vector<std::string> in;
+    std::string output, badge, format = "html";
   };
   auto o = std::make_shared<Options>();
-  CLI::App* command = app.add_subcommand("report", "draw the HTML page or the badge of a saved JSON grade report");
-  command->add_option("--in", o->in, "a report written by `grade --report json`")->required();
+  CLI::App* command = app.add_subcommand(
+      "report", "draw a saved JSON grade report as a page or a badge, or several side by side as a board");
+  command->add_option("--in", o->in, "a report written by `grade --report json` (repeat for a board)")->required();
   command->add_option("--output", o->output,
-                      "the page to write (a regular file or a new name; - for standard output, the default without "
-                      "--badge)");
-  command->add_option("--badge", o->badge, "also write the report's badge, an SVG of its level (a regular file or a new name)");
+                      "the file to write (a regular file or a new name; - for standard output, the default "
+                      "without --badge)");
+  command->add_option("--format", o->format,
+                      "html (one report's page, or the board of several), json (the board's table, "
+                      "schemas/board.schema.json) or text (one line per engine)")
+      ->check(CLI::IsMember({"html", "json", "text"}));
+  command->add_option("--badge", o->badge, "write the report's badge, an SVG of its level (one --in only)");
   return {command, [o] {
+            if (!o->badge.empty() && o->in.size() != 1) {
+              throw InputError("badge", o->badge, "a badge of one report: give --in once");
+            }
             // Without --output the page goes to standard output, unless only a badge was asked for.
             const bool page_wanted = !o->output.empty() || o->badge.empty();
             const bool to_stdout = o->output.empty() || o->output == "-";
             if (page_wanted && !to_stdout) generator::check_write_target("output", o->output);
             if (!o->badge.empty()) generator::check_write_target("badge", o->badge);
-            // The bounds of a vector file: a report is smaller than the set it grades.
-            const auto report = read_json_file<nlohmann::json>("in", o->in, vector_file_bounds());
+            std::vector<grader::BoardReport> reports;
+            for (const std::string& path : o->in) reports.push_back({path, read_report(path)});
             std::string page, badge;
             try {
-              // Checked against its schema first: a page or a badge is drawn
-              // only from a report this kit could have written.
-              grader::check_report(report);
-              if (page_wanted) page = grader::html_from_report(report);
-              if (!o->badge.empty()) badge = grader::badge_from_report(report);
+              if (!o->badge.empty()) badge = grader::badge_from_report(reports.front().report);
+              if (!page_wanted) {
+              } else if (o->format == "html" && reports.size() == 1) {
+                page = grader::html_from_report(reports.front().report);
+              } else {
+                const nlohmann::json board = grader::board_document(reports);
+                page = o->format == "json" ? board.dump(2) + "\n"
+                       : o->format == "text" ? grader::board_text(board)
+                                             : grader::board_html(board);
+              }
             } catch (const grader::ReportFormatError& e) {
-              throw InputError("in", o->in + ": " + e.what(), "a report written by grade --report json");
+              throw InputError("in", e.what(), "reports written by grade --report json");
             }
             if (!o->badge.empty()) generator::write_atomically(o->badge, badge, "badge");
             if (!page_wanted) return kSuccess;

@@ -139,3 +139,21 @@ std::string visible(std::string_view text) {
 }
 
 }  // namespace susurration::grader
+
+namespace susurration::grader {
+
+std::string one_line(std::string_view text, std::size_t max_bytes) {
+  std::string out;
+  for (char c : visible(text)) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else {
+      out += c;
+    }
+  }
+  return quote(out, max_bytes);
+}
+
+}  // namespace susurration::grader

@@ -88,28 +88,16 @@ Json fresh_summary(const Json& old_report, const Json& new_report) {
           {"regressed", old_cases > 0 && old_passing == old_cases && new_failing}};
 }
 
-// One line, whatever an engine put in a message (issue 24: no engine text
-// may forge a line of the kit's output).
-std::string one_line(const Json& text) {
-  if (!text.is_string()) return "";
-  std::string out;
-  for (char c : visible(text.get<std::string>())) {
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else {
-      out += c;
-    }
-  }
-  return quote(out);
+// One line, whatever an engine put in a message (engine_text.hpp).
+std::string line_of(const Json& text) {
+  return text.is_string() ? one_line(std::string_view(text.get_ref<const std::string&>())) : "";
 }
 
 std::string run_line(const char* which, const Json& run) {
-  const std::string engine = one_line(run.at("engine"));
-  const std::string version = run.at("version").is_string() ? " " + one_line(run.at("version")) : "";
+  const std::string engine = line_of(run.at("engine"));
+  const std::string version = run.at("version").is_string() ? " " + line_of(run.at("version")) : "";
   return std::string("  ") + which + ": " + engine + version + ", " + run.at("level").get<std::string>() + ", " +
-         one_line(run.at("date")) + ", " + one_line(run.at("kit")) + ", vectors " +
+         line_of(run.at("date")) + ", " + line_of(run.at("kit")) + ", vectors " +
          run.at("manifest_sha256").get<std::string>().substr(0, 12) +
          (run.at("fresh_seed").is_null() ? "" : ", fresh seed " + run.at("fresh_seed").dump()) + "\n";
 }
@@ -117,11 +105,11 @@ std::string run_line(const char* which, const Json& run) {
 std::string change_lines(const Json& changes, bool with_cause) {
   std::string out;
   for (const Json& c : changes) {
-    out += "  " + one_line(c.at("id")) + ": " + c.at("old").get<std::string>() + " -> " +
+    out += "  " + line_of(c.at("id")) + ": " + c.at("old").get<std::string>() + " -> " +
            c.at("new").get<std::string>();
     if (with_cause) {
       if (c.at("clause").is_string()) out += " (" + c.at("clause").get<std::string>() + ")";
-      const std::string message = one_line(c.at("message"));
+      const std::string message = line_of(c.at("message"));
       if (!message.empty()) out += " " + message;
     }
     out += "\n";

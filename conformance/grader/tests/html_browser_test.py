@@ -205,6 +205,59 @@ def html_browser_sees_a_planted_network_request(b, node, chromium, artifacts, tm
         browser.close()
 
 
+# What a rendered board holds (board_test.py reads the same attributes).
+BOARD_FACTS = """JSON.stringify({
+  engines: Array.from(document.querySelectorAll('table.board th.engine .name')).map(e => e.textContent),
+  levels: Array.from(document.querySelectorAll('table.board th.engine .level')).map(e => e.textContent),
+  rows: Array.from(document.querySelectorAll('table.board tr.row.categories')).map(tr => [tr.dataset.name,
+    Array.from(tr.querySelectorAll('td')).map(td => td.dataset.exact === undefined ? null :
+      ['exact', 'tolerant', 'fail', 'errored', 'skipped'].map(k => Number(td.dataset[k])))]),
+  width: document.querySelector('table.board').getBoundingClientRect().width
+})"""
+
+
+def html_browser_renders_a_board_of_five_engines_without_network(b, node, chromium, artifacts, tmp):
+    """The reference, the Python and Node engines, and the Node engine in
+    Chromium and in Firefox (adapters/browser): five real engines, graded on
+    the torus cases (the board, not the case set, is under test)."""
+    bridge = ROOT / "adapters" / "browser" / "bridge.js"
+    engines = [("reference", "'%s' engine" % b),
+               ("python", "/usr/bin/python3 '%s'" % (ROOT / "adapters" / "python" / "engine.py")),
+               ("node", "'%s' '%s'" % (node, ROOT / "adapters" / "node" / "engine.js"))]
+    for browser in ("chromium", "firefox"):
+        r = subprocess.run([node, str(bridge), browser, "--installed"], capture_output=True, text=True, timeout=60)
+        check(r.returncode == 0, "%s is not installed for the bridge (%s): the board needs both browsers" %
+              (browser, r.stderr.strip()))
+        engines.append((browser, "'%s' '%s' %s" % (node, bridge, browser)))
+    paths = []
+    for name, engine in engines:
+        path = pathlib.Path(tmp) / (name + ".json")
+        subprocess.run([b, "grade", "--engine", engine, "--only", "torus-*", "--fresh", "off", "--timeout", "180",
+                        "--report", "json", "--output", str(path), "--quiet"], capture_output=True, timeout=900)
+        check(path.exists(), "grading %s wrote no report" % name)
+        paths.append(path)
+    reports = [json.loads(p.read_text()) for p in paths]
+    board = pathlib.Path(tmp) / "board.html"
+    r = subprocess.run([b, "report", *[a for p in paths for a in ("--in", str(p))], "--output", str(board)],
+                       capture_output=True, text=True, timeout=120)
+    check(r.returncode == 0, "report: exit %d, %s" % (r.returncode, r.stderr))
+    browser = Browser(chromium, pathlib.Path(tmp) / "profile")
+    try:
+        browser.open(board.as_uri())
+        check(not remote(browser.requests()), "the board made requests: %s" % remote(browser.requests()))
+        facts = json.loads(browser.evaluate(BOARD_FACTS))
+        browser.screenshot(pathlib.Path(artifacts) / "board-of-five-engines.png")
+    finally:
+        browser.close()
+    check(len(facts["engines"]) == 5, "engine columns: %s" % facts["engines"])
+    check(facts["levels"] == [r["level"] for r in reports], "levels %s, reports %s" %
+          (facts["levels"], [r["level"] for r in reports]))
+    want = [[sum(1 for c in r["cases"] if c["outcome"] == o)
+             for o in ("pass-exact", "pass-tolerant", "fail", "errored", "skipped")] for r in reports]
+    check(facts["rows"] == [["torus", want]], "rows %s, computed %s" % (facts["rows"], want))
+    check(facts["width"] > 300, "the table is not laid out (%s px wide)" % facts["width"])
+
+
 CASES = {name.replace("_", "-"): f for name, f in list(globals().items())
          if callable(f) and name.startswith("html_browser_") and f.__code__.co_argcount == 5}
 

@@ -37,4 +37,9 @@ std::string stderr_quote(std::string_view tail);
 // text through this.
 std::string visible(std::string_view text);
 
+// visible(text) with '\n' and '\t' written \n and \t as well, within
+// max_bytes (quote): a text that must stay on one line of the kit's output,
+// whatever an engine or a hand-made report put in it.
+std::string one_line(std::string_view text, std::size_t max_bytes = kQuoteBytes);
+
 }  // namespace susurration::grader

@@ -1,0 +1,156 @@
+// The board's document and its text form (board.hpp, spec/PROTOCOL.md
+// REPORT-6); the page is report_board_html.cpp.
+#include <cstdio>
+#include <map>
+
+#include "susurration/grader/board.hpp"
+#include "susurration/grader/engine_text.hpp"
+
+namespace susurration::grader {
+namespace {
+
+constexpr const char* kOutcomes[] = {"pass-exact", "pass-tolerant", "fail", "errored", "skipped"};
+
+Json zero_counts() {
+  Json counts = Json::object();
+  for (const char* o : kOutcomes) counts[o] = 0;
+  return counts;
+}
+
+// Reports are one table only when graded against one vector set by one kit:
+// other vectors ask other questions under the same ids, another kit may
+// grade the same answer otherwise.
+std::string group_key(const Json& report) {
+  return report.at("vectors").at("manifest_sha256").get<std::string>() + " " + report.at("kit").get<std::string>();
+}
+
+Json engine_column(const BoardReport& r) {
+  const Json& report = r.report;
+  const Json& engine = report.at("engine");
+  const Json& fresh = report.at("vectors").at("fresh");
+  return {{"report", r.path},
+          {"name", engine.at("name")},
+          {"version", engine.at("version")},
+          {"language", engine.at("language")},
+          {"command", engine.at("command")},
+          {"date", report.at("date")},
+          {"level", report.at("level")},
+          {"counts", report.at("counts")},
+          {"seconds", report.at("seconds")},
+          {"fresh_seed", fresh.is_null() ? Json(nullptr) : fresh.at("seed")},
+          // Today's kit runs every engine unsandboxed, and its reports do not
+          // say so: a report without the field was graded unsandboxed.
+          {"sandboxed", report.value("sandboxed", false)}};
+}
+
+// Rows of one kind (by category or by clause): the rows in order of first
+// appearance, each with a cell of counts per engine (null when that engine
+// graded none of its cases) and its cases' ids in order of first appearance.
+struct Rows {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<Json>> cells;
+  std::map<std::string, std::vector<std::string>> cases;
+  std::map<std::string, std::map<std::string, bool>> seen;
+
+  void add(const std::string& row, const std::string& id, std::size_t engine, std::size_t engines,
+           const std::string& outcome) {
+    if (!cells.contains(row)) {
+      order.push_back(row);
+      cells[row] = std::vector<Json>(engines, nullptr);
+    }
+    Json& cell = cells[row][engine];
+    if (cell.is_null()) cell = zero_counts();
+    cell[outcome] = cell[outcome].get<int>() + 1;
+    if (!seen[row][id]) {
+      seen[row][id] = true;
+      cases[row].push_back(id);
+    }
+  }
+};
+
+Json table(const std::vector<const BoardReport*>& members) {
+  const std::size_t n = members.size();
+  Rows categories, clauses;
+  std::map<std::string, std::vector<Json>> outcome_of;  // case id -> outcome per engine
+  for (std::size_t e = 0; e < n; ++e) {
+    for (const Json& c : members[e]->report.at("cases")) {
+      const std::string id = c.at("id").get<std::string>();
+      const std::string outcome = c.at("outcome").get<std::string>();
+      auto& outcomes = outcome_of[id];
+      if (outcomes.empty()) outcomes.assign(n, nullptr);
+      outcomes[e] = outcome;
+      categories.add(c.at("category").get<std::string>(), id, e, n, outcome);
+      for (const Json& clause : c.at("clauses")) clauses.add(clause.get<std::string>(), id, e, n, outcome);
+    }
+  }
+  Json category_rows = Json::array(), clause_rows = Json::array();
+  for (const std::string& name : categories.order) {
+    Json cases = Json::array();
+    for (const std::string& id : categories.cases[name]) cases.push_back({{"id", id}, {"outcomes", outcome_of[id]}});
+    category_rows.push_back({{"name", name}, {"cells", categories.cells[name]}, {"cases", cases}});
+  }
+  for (const std::string& name : clauses.order) {
+    clause_rows.push_back({{"name", name}, {"cells", clauses.cells[name]}, {"cases", clauses.cases[name]}});
+  }
+  Json engines = Json::array();
+  for (const BoardReport* r : members) engines.push_back(engine_column(*r));
+  const Json& vectors = members.front()->report.at("vectors");
+  return {{"manifest_sha256", vectors.at("manifest_sha256")},
+          {"spec_version", vectors.at("spec_version")},
+          {"kit", members.front()->report.at("kit")},
+          {"engines", engines},
+          {"categories", category_rows},
+          {"clauses", clause_rows}};
+}
+
+std::string cell_text(const Json& value) {
+  return value.is_string() ? one_line(value.get_ref<const std::string&>(), 60) : "-";
+}
+
+}  // namespace
+
+Json board_document(const std::vector<BoardReport>& reports) {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<const BoardReport*>> groups;
+  for (const BoardReport& r : reports) {
+    const std::string key = group_key(r.report);
+    if (!groups.contains(key)) order.push_back(key);
+    groups[key].push_back(&r);
+  }
+  Json tables = Json::array();
+  for (const std::string& key : order) tables.push_back(table(groups[key]));
+  return {{"schema", "board.schema.json"}, {"split", tables.size() > 1}, {"groups", tables}};
+}
+
+std::string board_text(const Json& board) {
+  const Json& groups = board.at("groups");
+  std::size_t engines = 0;
+  for (const Json& g : groups) engines += g.at("engines").size();
+  std::string out = "board of " + std::to_string(engines) + " report(s)";
+  out += board.at("split").get<bool>()
+             ? ", split into " + std::to_string(groups.size()) +
+                   " tables: they were graded against other vector sets or by other kits, and are not compared\n"
+             : "\n";
+  char line[512];
+  for (const Json& g : groups) {
+    out += "vectors " + g.at("manifest_sha256").get<std::string>().substr(0, 12) + " (spec " +
+           cell_text(g.at("spec_version")) + "), kit " + cell_text(g.at("kit")) + "\n";
+    std::snprintf(line, sizeof line, "  %-28s %-15s %6s %8s %5s %7s %7s %8s %9s  ", "engine", "level", "exact",
+                  "tolerant", "fail", "errored", "skipped", "seconds", "sandboxed");
+    out += std::string(line) + "report\n";
+    for (const Json& e : g.at("engines")) {
+      std::string name = cell_text(e.at("name").is_string() ? e.at("name") : e.at("command"));
+      if (e.at("name").is_string() && e.at("version").is_string()) name.append(" ").append(cell_text(e.at("version")));
+      const Json& c = e.at("counts");
+      std::snprintf(line, sizeof line, "  %-28s %-15s %6d %8d %5d %7d %7d %8.1f %9s  ", name.c_str(),
+                    e.at("level").get<std::string>().c_str(), c.at("pass-exact").get<int>(),
+                    c.at("pass-tolerant").get<int>(), c.at("fail").get<int>(), c.at("errored").get<int>(),
+                    c.at("skipped").get<int>(), e.at("seconds").get<double>(),
+                    e.at("sandboxed").get<bool>() ? "yes" : "no");
+      out += std::string(line) + one_line(e.at("report").get_ref<const std::string&>()) + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace susurration::grader
