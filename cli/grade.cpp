@@ -57,15 +57,20 @@ struct ExtraReport {
   std::string format, file;
 };
 
+// The report formats, one place for --report and --also-report.
+constexpr const char* kFormats = "text, json, junit, html or earl";
+bool known_format(const std::string& f) {
+  return f == "text" || f == "json" || f == "junit" || f == "html" || f == "earl";
+}
+
 // --also-report FORMAT=FILE: the same run's report in another form, so a CI
 // job keeps JUnit and JSON from one grade.
 ExtraReport parse_extra_report(const std::string& word) {
   const std::size_t eq = word.find('=');
   ExtraReport r;
   if (eq != std::string::npos) r = {word.substr(0, eq), word.substr(eq + 1)};
-  if ((r.format != "text" && r.format != "json" && r.format != "junit" && r.format != "html") || r.file.empty() ||
-      r.file == "-") {
-    throw InputError("also-report", word, "FORMAT=FILE with FORMAT text, json, junit or html and FILE a file");
+  if (!known_format(r.format) || r.file.empty() || r.file == "-") {
+    throw InputError("also-report", word, std::string("FORMAT=FILE with FORMAT ") + kFormats + " and FILE a file");
   }
   return r;
 }
@@ -89,9 +94,7 @@ void check_options(const Options& o) {
     throw InputError("timeout", shortest(o.timeout), "seconds in [0.001, 3600]");
   }
   if (o.jobs < 1 || o.jobs > 64) throw InputError("jobs", std::to_string(o.jobs), "integer 1..64");
-  if (o.report != "text" && o.report != "json" && o.report != "junit" && o.report != "html") {
-    throw InputError("report", o.report, "text, json, junit or html");
-  }
+  if (!known_format(o.report)) throw InputError("report", o.report, kFormats);
   if (!to_standard_output(o.output)) generator::check_write_target("output", o.output);
   if (!o.transcript.empty()) generator::check_write_target("transcript", o.transcript);
   for (const std::string& word : o.also_report) {
@@ -167,6 +170,7 @@ std::string report_in(const std::string& format, const ReportInput& input) {
   return format == "json"    ? json_report(input)
          : format == "junit" ? junit_report(input)
          : format == "html"  ? html_report(input)
+         : format == "earl"  ? earl_report(input)
                              : text_report(input);
 }
 
@@ -319,13 +323,13 @@ Command add_grade(CLI::App& app) {
                     "whole grade's: zero only when nothing failed)");
   command->add_option("--shard", o->shard, "grade shard I of N (1-based), for CI matrices")->capture_default_str();
   command->add_option("--report", o->report,
-                      "text, json, junit or html (one self-contained page; `susurration report` draws it from a "
-                      "saved json report)")
+                      "text, json, junit, html (one self-contained page; `susurration report` draws it from a "
+                      "saved json report) or earl (W3C EARL in JSON-LD)")
       ->capture_default_str();
   command->add_flag("--quiet", o->quiet, "no progress on stderr (shown only when stderr is a terminal)");
   command->add_option("--output", o->output, "write the report to this file (a regular file or a new name; - for standard output)");
   command->add_option("--also-report", o->also_report,
-                      "also write the report as FORMAT (text, json, junit, html) to FILE: FORMAT=FILE (repeatable)");
+                      "also write the report as FORMAT (text, json, junit, html, earl) to FILE: FORMAT=FILE (repeatable)");
   command->add_option("--transcript", o->transcript, "write every protocol line sent and received to this file");
   return {command, [o] { return run_grade_command(*o); }};
 }

@@ -49,12 +49,16 @@ Command add_report(CLI::App& app) {
                       "without --badge)");
   command->add_option("--format", o->format,
                       "html (one report's page, or the board of several), json (the board's table, "
-                      "schemas/board.schema.json) or text (one line per engine)")
-      ->check(CLI::IsMember({"html", "json", "text"}));
+                      "schemas/board.schema.json), text (one line per engine) or earl (one report as W3C EARL "
+                      "in JSON-LD)")
+      ->check(CLI::IsMember({"html", "json", "text", "earl"}));
   command->add_option("--badge", o->badge, "write the report's badge, an SVG of its level (one --in only)");
   return {command, [o] {
             if (!o->badge.empty() && o->in.size() != 1) {
               throw InputError("badge", o->badge, "a badge of one report: give --in once");
+            }
+            if (o->format == "earl" && o->in.size() != 1) {
+              throw InputError("format", "earl", "EARL of one report: give --in once");
             }
             // Without --output the page goes to standard output, unless only a badge was asked for.
             const bool page_wanted = !o->output.empty() || o->badge.empty();
@@ -69,6 +73,8 @@ Command add_report(CLI::App& app) {
               if (!page_wanted) {
               } else if (o->format == "html" && reports.size() == 1) {
                 page = grader::html_from_report(reports.front().report);
+              } else if (o->format == "earl") {
+                page = grader::earl_from_report(reports.front().report);
               } else {
                 const nlohmann::json board = grader::board_document(reports);
                 page = o->format == "json" ? board.dump(2) + "\n"

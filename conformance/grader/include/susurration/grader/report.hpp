@@ -81,6 +81,10 @@ std::string html_from_report(const Json& report);
 // The badge (report_badge.cpp): a small self-contained SVG giving the level,
 // the spec version and a short manifest hash, drawn from a JSON report alone.
 std::string badge_from_report(const Json& report);
+// The EARL report (report_earl.cpp): W3C EARL 1.0 assertions in JSON-LD, one
+// per graded case, drawn from a JSON report alone.
+std::string earl_from_report(const Json& report);
+std::string earl_report(const ReportInput& in);  // earl_from_report(report_document(in))
 std::string html_report(const ReportInput& in);  // html_from_report(report_document(in))
 std::string junit_report(const ReportInput& in);
 
