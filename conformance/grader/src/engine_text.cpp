@@ -56,12 +56,16 @@ char32_t decode(std::string_view s) {
 }
 
 // What a terminal or XML 1.0 must not see raw. Bidirectional overrides
-// (U+202A..U+202E, U+2066..U+2069) could make a report line read
-// differently from what it says.
+// (U+202A..U+202E, U+2066..U+2069) and marks (LRM U+200E, RLM U+200F, ALM
+// U+061C) could make a report line read differently from what it says;
+// the line and paragraph separators (U+2028, U+2029) start a new line in
+// many viewers, where an engine could write a line the kit never wrote; a
+// byte order mark (U+FEFF) inside a line is invisible (issue 24).
 bool must_escape(char32_t c) {
   if (c < 0x20) return c != '\n' && c != '\t';
   return (c >= 0x7F && c <= 0x9F) || c == 0xFFFE || c == 0xFFFF || (c >= 0x202A && c <= 0x202E) ||
-         (c >= 0x2066 && c <= 0x2069);
+         (c >= 0x2066 && c <= 0x2069) || c == 0x200E || c == 0x200F || c == 0x061C || c == 0x2028 ||
+         c == 0x2029 || c == 0xFEFF;
 }
 
 }  // namespace

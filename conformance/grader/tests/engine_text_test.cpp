@@ -66,8 +66,18 @@ TEST(EngineText, ControlCharactersAreWrittenVisibly) {
   EXPECT_EQ(visible("c1 \xC2\x9B" "31m"), "c1 \\u009b31m");              // CSI
   EXPECT_EQ(visible("rtl \xE2\x80\xAE" "exe"), "rtl \\u202eexe");        // right-to-left override
   EXPECT_EQ(visible("\xEF\xBF\xBE\xEF\xBF\xBF"), "\\ufffe\\uffff");      // not XML 1.0 characters
+  // Each written by its code point, from the Unicode Standard's tables.
+  EXPECT_EQ(visible("a\xE2\x80\xA8" "b\xE2\x80\xA9" "c"), "a\\u2028b\\u2029c");  // line, paragraph separator
+  EXPECT_EQ(visible("\xE2\x80\x8E" "l \xE2\x80\x8F" "r \xD8\x9C" "a"), "\\u200el \\u200fr \\u061ca");  // LRM, RLM, ALM
+  EXPECT_EQ(visible("\xEF\xBB\xBF" "bom"), "\\ufeffbom");
   EXPECT_EQ(visible("caf\xC3\xA9 \xE2\x82\xAC"), "caf\xC3\xA9 \xE2\x82\xAC");
   EXPECT_EQ(visible("bad \xFF"), "bad " + R);
+}
+
+TEST(EngineText, OneLineKeepsEngineTextOnOneLine) {
+  EXPECT_EQ(one_line("two\nlines\tand a tab"), "two\\nlines\\tand a tab");
+  EXPECT_EQ(one_line("forged\xE2\x80\xA8Level: exact"), "forged\\u2028Level: exact");
+  EXPECT_EQ(one_line(std::string(400, 'x')).size(), kQuoteBytes + std::string("... (400 bytes)").size());
 }
 
 }  // namespace

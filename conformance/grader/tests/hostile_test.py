@@ -92,7 +92,10 @@ def check_report(fmt, text):
         if bad:
             fail("JUnit report holds characters XML 1.0 forbids: %r" % bad[:5])
         return None
-    bad = [c for c in text if (ord(c) < 0x20 and c not in "\t\n") or 0x7F <= ord(c) < 0xA0]
+    # Controls, and what could start a line or turn one around in a viewer
+    # (line and paragraph separators, bidirectional marks, a byte order mark).
+    bad = [c for c in text if (ord(c) < 0x20 and c not in "\t\n") or 0x7F <= ord(c) < 0xA0 or
+           c in "\u2028\u2029\u200e\u200f\u061c\ufeff"]
     if bad:
         fail("text report holds raw control characters: %r" % bad[:5])
     return None
