@@ -64,6 +64,25 @@ TEST(BoundedJson, OtherNumbersAndStringsAreLeftAsTheyAre) {
   EXPECT_EQ(v[5], -1);
 }
 
+TEST(BoundedJson, AMemberNamedTwiceIsRefusedOnlyWhenAsked) {
+  JsonBounds refuse;
+  refuse.refuse_duplicate_keys = true;
+  // nlohmann alone keeps the last of the two.
+  EXPECT_EQ(parse_bounded<Json>(R"({"a":1,"a":2})").at("a"), 2);
+  EXPECT_THROW(parse_bounded<Json>(R"({"a":1,"a":2})", refuse), JsonTextError);
+  EXPECT_THROW(parse_bounded<Json>(R"({"x":{"b":[{"c":1,"c":1}]}})", refuse), JsonTextError);
+  EXPECT_THROW(parse_bounded<nlohmann::ordered_json>(R"({"a":1,"b":2,"a":3})", refuse), JsonTextError);
+  // One name in sibling, nested or successive objects is no duplicate.
+  EXPECT_NO_THROW(parse_bounded<Json>(R"([{"a":1},{"a":2},{"a":{"a":{"a":3}}}])", refuse));
+  EXPECT_NO_THROW(parse_bounded<Json>(R"({"a":{"b":1},"b":{"a":2}})", refuse));
+  try {
+    parse_bounded<Json>(R"({"id":1,"result":{},"result":{}})", refuse);
+    FAIL() << "no error";
+  } catch (const JsonTextError& e) {
+    EXPECT_NE(std::string(e.what()).find("\"result\" twice"), std::string::npos) << e.what();
+  }
+}
+
 TEST(BoundedJson, InvalidTextIsOneErrorType) {
   for (const char* text : {"", "[", "[1,]", "{\"a\" 1}", "tru", "\"\\u12\""}) {
     EXPECT_THROW(parse_bounded<Json>(text), JsonTextError) << text;

@@ -38,6 +38,17 @@ TEST(ReadResponse, MinusZeroIsNegativeZero) {
   EXPECT_TRUE(std::signbit(delta.get<double>()));
 }
 
+TEST(ReadResponse, AMemberNamedTwiceIsNoResponseAndIsNamed) {
+  // One reader takes the first delta, another the last: no answer at all.
+  EXPECT_TRUE(names(cause_of(R"({"id":3,"result":{"delta":0.5,"delta":500.0}})"), "names the member \"delta\" twice"));
+  EXPECT_TRUE(names(cause_of(R"({"id":3,"result":{"delta":500.0},"result":{"delta":1.0}})"),
+                    "names the member \"result\" twice"));
+  // The same name in two different objects is no duplicate.
+  EXPECT_EQ(cause_of(R"({"id":3,"result":{"delta":500.0}})"), "");
+  const Json r = read_response(R"({"id":3,"result":{"u32":[1],"next":[0.5]}})", "prng", 3);
+  EXPECT_EQ(r.at("result").at("u32").size(), 1u);
+}
+
 TEST(ReadResponse, ANumberPastEveryDoubleIsNotJson) {
   EXPECT_TRUE(names(cause_of(R"({"id":3,"result":{"delta":1e400}})"), "not JSON"));
 }

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <vector>
 
 namespace susurration::forms {
 namespace {
@@ -96,6 +98,30 @@ std::string scan(std::string_view text, const JsonBounds& bounds) {
   return rewritten;
 }
 
+// The parser's callback that refuses a second member of one name: the
+// names of each open object, innermost last (depth is bounded by the scan).
+template <class Json>
+class DuplicateKeys {
+ public:
+  bool operator()(int, nlohmann::detail::parse_event_t event, Json& parsed) {
+    using Event = nlohmann::detail::parse_event_t;
+    if (event == Event::object_start) {
+      open_.emplace_back();
+    } else if (event == Event::object_end) {
+      open_.pop_back();
+    } else if (event == Event::key) {
+      const auto& name = parsed.template get_ref<const std::string&>();
+      if (!open_.back().insert(name).second) {
+        throw JsonTextError("an object names the member " + nlohmann::json(name).dump() + " twice");
+      }
+    }
+    return true;
+  }
+
+ private:
+  std::vector<std::set<std::string>> open_;
+};
+
 }  // namespace
 
 template <class Json>
@@ -103,6 +129,12 @@ Json parse_bounded(std::string_view text, const JsonBounds& bounds) {
   const std::string rewritten = scan(text, bounds);
   const std::string_view input = rewritten.empty() ? text : std::string_view(rewritten);
   try {
+    if (bounds.refuse_duplicate_keys) {
+      DuplicateKeys<Json> names;
+      return Json::parse(input, [&names](int depth, nlohmann::detail::parse_event_t event, Json& parsed) {
+        return names(depth, event, parsed);
+      });
+    }
     return Json::parse(input);
   } catch (const nlohmann::json::exception& e) {
     // parse_error for bad syntax, out_of_range for a number past DBL_MAX:

@@ -15,6 +15,9 @@
 //   is read as the double -0.0 (and refused where an integer belongs, as
 //   0.0 would be).
 //
+// - names: with refuse_duplicate_keys, an object naming one member twice
+//   is refused, naming the member.
+//
 // One scan, no recursion; then nlohmann's parser, which is iterative.
 #pragma once
 
@@ -33,6 +36,12 @@ struct JsonBounds {
   // (out_of_range_text) instead of refusing the whole text, so that the
   // reader of the value refuses it where it stands, naming its parameter.
   bool mark_out_of_range = false;
+  // An object with two members of one name is refused, naming it. JSON
+  // leaves duplicate names to the reader (RFC 8259 section 4): nlohmann keeps
+  // the last, another reader the first, so a response `{"delta": 0.5,
+  // "delta": 1.5}` would mean one answer to the kit and another elsewhere
+  // (issue 24). The kit reads engines' responses so.
+  bool refuse_duplicate_keys = false;
 };
 
 // The string a marked number is read as: this prefix, then its JSON text.

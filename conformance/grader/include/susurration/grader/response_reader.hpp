@@ -16,8 +16,9 @@ namespace susurration::grader {
 // vectors ask for is a 400-bird run of 250 ticks with its anchor states:
 // about 174 kB and 10,775 values, nested 6 deep. The bounds leave a margin
 // of about a hundred times, and keep the parse tree of the worst line that
-// fits them to tens of megabytes.
-inline constexpr forms::JsonBounds kResponseBounds{16u << 20, 64, 1u << 20};
+// fits them to tens of megabytes. A member named twice makes the line no
+// response (bounded_json.hpp: the kit must read what every reader reads).
+inline constexpr forms::JsonBounds kResponseBounds{16u << 20, 64, 1u << 20, false, true};
 
 // The response to request `id` of `method`, parsed within kResponseBounds,
 // valid against the method's schema and echoing the id. Throws EngineBroke
