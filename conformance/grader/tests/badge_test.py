@@ -6,17 +6,16 @@ What the badge must say is read here from the JSON report it is drawn
 from (level, spec version, manifest hash, engine), and the SVG is read by
 an XML parser, not searched as text.
 """
-import argparse
 import json
 import pathlib
 import subprocess
 import sys
-import tempfile
 import xml.etree.ElementTree as ET
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 sys.path.insert(0, str(ROOT / "cli" / "tests"))
+import case_runner  # noqa: E402
 from case_runner import check  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -80,24 +79,5 @@ def report_badge_is_not_drawn_from_a_file_that_is_not_a_report(b, tmp):
         check(not out.exists(), "a badge was written for %s" % name)
 
 
-CASES = {name.replace("_", "-"): f for name, f in list(globals().items())
-         if callable(f) and name.startswith("report_badge_") and f.__code__.co_argcount == 2}
-
-
-def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--susurration", required=True)
-    p.add_argument("case", choices=sorted(CASES))
-    a = p.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            CASES[a.case](a.susurration, tmp)
-        except AssertionError as e:
-            print("FAIL %s: %s" % (a.case, e))
-            return 1
-    print("ok %s" % a.case)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("report_badge_",))))

@@ -7,18 +7,17 @@ Every count the board shows is recomputed here from the reports' cases
 (not from their own per-category tallies), and the page is read by an XML
 parser.
 """
-import argparse
 import collections
 import json
 import pathlib
 import subprocess
 import sys
-import tempfile
 import xml.etree.ElementTree as ET
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 sys.path.insert(0, str(ROOT / "cli" / "tests"))
+import case_runner  # noqa: E402
 from case_runner import check  # noqa: E402
 
 XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -136,24 +135,5 @@ def report_board_refuses_a_file_that_is_not_a_report(b, tmp):
     check(r.returncode == 2 and "invalid badge" in r.stderr, "a badge of two: exit %d, %r" % (r.returncode, r.stderr))
 
 
-CASES = {name.replace("_", "-"): f for name, f in list(globals().items())
-         if callable(f) and name.startswith("report_board_") and f.__code__.co_argcount == 2}
-
-
-def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--susurration", required=True)
-    p.add_argument("case", choices=sorted(CASES))
-    a = p.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            CASES[a.case](a.susurration, tmp)
-        except AssertionError as e:
-            print("FAIL %s: %s" % (a.case, e))
-            return 1
-    print("ok %s" % a.case)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("report_board_",))))

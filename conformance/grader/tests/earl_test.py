@@ -9,22 +9,22 @@ silent drop); what the expanded graph asserts is then held against the
 JSON report of the same grade, the outcome of each case mapped to EARL's
 here.
 """
-import argparse
 import json
 import pathlib
 import subprocess
 import sys
-import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 sys.path.insert(0, str(ROOT / "cli" / "tests"))
+import case_runner  # noqa: E402
 from case_runner import check  # noqa: E402
 
 EARL = "http://www.w3.org/ns/earl#"
 OUTCOME = {"pass-exact": "passed", "pass-tolerant": "passed", "fail": "failed", "errored": "cantTell",
            "skipped": "inapplicable"}
 SKIP = 77
+OPTIONS = ("susurration", "node")
 
 
 def run(*args, timeout=600):
@@ -78,27 +78,11 @@ def report_earl_check_refuses_a_term_its_context_lacks(b, node, tmp):
     check(status == 1 and "Safe mode" in err, "a term outside the context was accepted: exit %d, %s" % (status, err))
 
 
-CASES = {name.replace("_", "-"): f for name, f in list(globals().items())
-         if callable(f) and name.startswith("report_earl_") and f.__code__.co_argcount == 3}
-
-
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--susurration", required=True)
-    p.add_argument("--node", required=True)
-    p.add_argument("case", choices=sorted(CASES))
-    a = p.parse_args()
     if not (HERE / "earl" / "node_modules" / "jsonld").is_dir():
-        print("SKIP %s: jsonld.js is not installed in %s (scripts/install-deps installs it)" % (a.case, HERE / "earl"))
+        print("SKIP: jsonld.js is not installed in %s (scripts/install-deps installs it)" % (HERE / "earl"))
         return SKIP
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            CASES[a.case](a.susurration, a.node, tmp)
-        except AssertionError as e:
-            print("FAIL %s: %s" % (a.case, e))
-            return 1
-    print("ok %s" % a.case)
-    return 0
+    return case_runner.main(case_runner.cases(globals(), ("report_earl_",), OPTIONS), OPTIONS)
 
 
 if __name__ == "__main__":

@@ -8,16 +8,15 @@ not read off the diff; the planted regression is faulty_engine.py's
 step-bird-1-vx over the reference engine, which spoils every step of more
 than one bird.
 """
-import argparse
 import json
 import pathlib
 import subprocess
 import sys
-import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 sys.path.insert(0, str(ROOT / "cli" / "tests"))
+import case_runner  # noqa: E402
 from case_runner import check  # noqa: E402
 
 PASS = ("pass-exact", "pass-tolerant")
@@ -160,24 +159,5 @@ def report_diff_refuses_a_file_that_is_not_a_grade_report(b, tmp):
     check(r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, "one report: exit %d" % r.returncode)
 
 
-CASES = {name.replace("_", "-"): f for name, f in list(globals().items())
-         if callable(f) and name.startswith("report_diff_") and f.__code__.co_argcount == 2}
-
-
-def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--susurration", required=True)
-    p.add_argument("case", choices=sorted(CASES))
-    a = p.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            CASES[a.case](a.susurration, tmp)
-        except AssertionError as e:
-            print("FAIL %s: %s" % (a.case, e))
-            return 1
-    print("ok %s" % a.case)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("report_diff_",))))
