@@ -21,6 +21,7 @@ Command add_engine(CLI::App& app);  // engine.cpp: the reference behind spec/PRO
 Command add_grade(CLI::App& app);   // grade.cpp: grade an engine against the vectors
 Command add_report(CLI::App& app);  // report.cpp: a saved JSON grade report as an HTML page
 Command add_report_diff(CLI::App& app);  // report_diff.cpp: two saved JSON grade reports compared
+Command add_fuzz(CLI::App& app);    // fuzz.cpp: differential testing against the reference
 
 // The command line this process was started with, as a shell would read it
 // back (main.cpp): reports say what produced them.

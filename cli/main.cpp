@@ -34,6 +34,6 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", version_text, "print the kit's version, the spec version and the vectors' manifest hash");
   const std::vector<Command> commands = {add_simulate(app), add_verify(app), add_vectors(app),
                                          add_vectors_diff(app), add_engine(app), add_grade(app),
-                                         add_report(app), add_report_diff(app)};
+                                         add_report(app), add_report_diff(app), add_fuzz(app)};
   return run_commands(app, commands, argc, argv);
 }

@@ -22,6 +22,7 @@
 #include "constructed_states.hpp"
 #include "files.hpp"
 #include "fresh.hpp"
+#include "fuzz.hpp"
 #include "hard_cases.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/exact_math.hpp"
@@ -33,6 +34,9 @@
 
 namespace susurration::generator {
 namespace {
+
+// The widest ulps class a fuzzed metrics case may have (metrics_case_of).
+constexpr std::uint64_t kMaxFuzzUlps = 1u << 20;
 
 // The ulps class never allows less than this; ulps_bound may allow more.
 constexpr std::uint64_t kMinUlps = 4;
@@ -379,6 +383,22 @@ std::vector<MetricsGroup> groups() {
 // clang-format on
 
 }  // namespace
+
+// A fuzzed state's metrics (fuzz.hpp), in the class of a drawn flock: no
+// margin check, since a fuzzed state sits on edges on purpose; whether the
+// class is fair to a correct engine is decided by grading it with engines
+// on faithful libms (cli/fuzz.cpp).
+Case metrics_case_of(const std::string& id, const std::string& comment, std::vector<std::string> clauses,
+                     std::vector<std::string> flags, const State& state) {
+  const Metrics m = measure(state);
+  // Unit velocities that nearly cancel leave a polarization far below the
+  // rounding of its sums: no ulps class is fair to every correct engine.
+  if (ulps_bound(state, m) > kMaxFuzzUlps) {
+    throw std::logic_error(id + ": ill-conditioned: a hypot one ulp off may move a metric by more than 2^20 ulps");
+  }
+  return {id, comment, std::move(clauses), std::move(flags), compare_ulps(max_ulps(state, m)),
+          {{"state", state_json(state)}}, metrics_json(m)};
+}
 
 VectorFile metrics_vectors() {
   VectorFile f{

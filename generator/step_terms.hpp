@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include "susurration/constants.hpp"
@@ -44,6 +45,20 @@ inline std::vector<std::array<double, 7>> step_terms(const State& s, const Weigh
     out.push_back(row);
   }
   return out;
+}
+
+// The clauses of the terms (STEP-3 cohesion, STEP-4 alignment, STEP-5
+// separation) that move some bird on the first tick: a step case lists
+// those that act (PROTO-11).
+inline std::vector<std::string> acting_terms(const State& s, const Weights& w) {
+  std::vector<std::string> acting;
+  const auto rows = step_terms(s, w);
+  for (std::size_t term = 0; term < 3; ++term) {
+    bool acts = false;
+    for (const auto& row : rows) acts = acts || row[2 * term] != 0 || row[2 * term + 1] != 0;
+    if (acts) acting.push_back("STEP-" + std::to_string(3 + term));
+  }
+  return acting;
 }
 
 }  // namespace susurration::generator

@@ -39,20 +39,6 @@ void check_margins(const std::string& id, State s, const Weights& w, int ticks) 
   }
 }
 
-// The clauses of the terms (STEP-3 cohesion, STEP-4 alignment, STEP-5
-// separation) that move some bird on the first tick: a step case lists
-// those that act (PROTO-11).
-std::vector<std::string> acting_terms(const State& s, const Weights& w) {
-  std::vector<std::string> acting;
-  const auto rows = step_terms(s, w);
-  for (std::size_t term = 0; term < 3; ++term) {
-    bool acts = false;
-    for (const auto& row : rows) acts = acts || row[2 * term] != 0 || row[2 * term + 1] != 0;
-    if (acts) acting.push_back("STEP-" + std::to_string(3 + term));
-  }
-  return acting;
-}
-
 bool visibly_apart(const State& a, const State& b) {
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (std::fabs(a[i].x - b[i].x) > kVisible || std::fabs(a[i].y - b[i].y) > kVisible ||

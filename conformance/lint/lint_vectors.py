@@ -150,6 +150,13 @@ def check_manifest(files, manifest, vectors_dir):
     return problems
 
 
+def check_all_eight_files(manifest):
+    """The manifest schema allows one to eight files (a fuzz finding's set
+    holds only those it needs); the published set holds all eight."""
+    listed = len(manifest.get("files", [])) if manifest else 0
+    return [] if listed == 8 else ["manifest.json lists %d files, the published set has 8" % listed]
+
+
 def check_notes(files):
     problems = []
     for name, doc in files.items():
@@ -303,6 +310,7 @@ def lint(vectors_dir, spec_dir):
     problems += check_unique_ids(files)
     problems += check_counts(files)
     problems += check_manifest(files, manifest, vectors_dir)
+    problems += check_all_eight_files(manifest)
     problems += check_notes(files)
     problems += check_clauses_exist(files, marks)
     problems += check_coverage(covered, marks, no_vector)

@@ -1,0 +1,109 @@
+# Tests of `susurration fuzz` (issue 22, PROTO-13) against engines of known truth.
+"""Each case is a claim about fuzz, checked against engines whose truth is
+known apart from the fuzzer: the Node engine with one planted mistake
+(below), which the published set grades conformant; and correct engines,
+the Node engine and the reference on a faithful libm the class engines do
+not include (seed 9), which no fuzzed case may fail.
+
+Run: fuzz_test.py --susurration BIN --node NODE --faithful BIN CASE
+"""
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "cli" / "tests"))
+from case_runner import cases, check, main  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+OPTIONS = ("susurration", "node", "faithful")
+
+# Separation skipped for pairs closer than 1e-12 on both axes, where the
+# spec's guard is only "not in one place" (STEP-5, AMB-30): a guard at a
+# magnitude between zero and INPUT-9's 1e-150 that no published case
+# reaches. Written by hand for this test, not from the catalogue, whose
+# mutants the published set must catch.
+FIND = "if ((dx !== 0 || dy !== 0) && (sq < S_LO"
+REPLACE = "if ((Math.abs(dx) > 1e-12 || Math.abs(dy) > 1e-12) && (sq < S_LO"
+
+
+def mutant(node, tmp):
+    folder = pathlib.Path(tmp) / "mutant"
+    folder.mkdir()
+    for source in (ROOT / "adapters" / "node").glob("*.js"):
+        shutil.copy(source, folder / source.name)
+    flock = folder / "flock.js"
+    text = flock.read_text()
+    check(text.count(FIND) == 1, "flock.js no longer holds the guard this mutant changes once")
+    flock.write_text(text.replace(FIND, REPLACE))
+    return "%s %s" % (node, folder / "engine.js")
+
+
+def run(args):
+    return subprocess.run(args, capture_output=True, text=True, timeout=900)
+
+
+def fuzz_finds_a_mutant_the_published_set_misses_and_writes_a_set_grade_replays(susurration, node, faithful, tmp):
+    engine = mutant(node, tmp)
+    published = run([susurration, "grade", "--engine", engine, "--fresh", "off", "--quiet"])
+    check(published.returncode == 0, "the published set now catches the planted guard (exit %d): pick a mutant "
+          "it misses for this test" % published.returncode)
+    out = pathlib.Path(tmp) / "finding"
+    r = run([susurration, "fuzz", "--engine", engine, "--seed", "5", "--cases", "2000", "--out", str(out), "--quiet"])
+    check(r.returncode == 1, "fuzz exit %d, want 1 (a difference): %s %s" % (r.returncode, r.stdout, r.stderr))
+    manifest = json.loads((out / "manifest.json").read_text())
+    files = [f["file"] for f in manifest["files"]]
+    check(manifest["number_of_cases"] == 1, "the finding's set holds %d cases, want the one" % manifest["number_of_cases"])
+    case = json.loads((out / files[0]).read_text())["groups"][0]["cases"][0]
+    # Shrunk: at most the two birds of the pair the guard skips.
+    check(len(case["input"]["state"]) <= 2, "not shrunk: %d birds" % len(case["input"]["state"]))
+    schemas = run(["/usr/bin/python3", str(ROOT / "conformance" / "lint" / "validate_vectors.py"),
+                   "--schemas", str(ROOT / "schemas"), "--vectors", str(out)])
+    check(schemas.returncode == 0, "the written set is not schema-valid: %s %s" % (schemas.stdout, schemas.stderr))
+    replay = run([susurration, "grade", "--engine", engine, "--vectors", str(out), "--fresh", "off"])
+    check(replay.returncode == 1 and "FAIL  " + case["id"] in replay.stdout,
+          "the replay does not fail the case (exit %d): %s" % (replay.returncode, replay.stdout))
+    # The finding is fair: the correct engine passes it.
+    clean = run([susurration, "grade", "--engine", "%s %s" % (node, ROOT / "adapters" / "node" / "engine.js"),
+                 "--vectors", str(out), "--fresh", "off"])
+    check(clean.returncode == 0, "the clean Node engine fails the finding (exit %d): %s" % (clean.returncode,
+                                                                                          clean.stdout))
+
+
+def fuzz_the_same_seed_finds_the_same_case(susurration, node, faithful, tmp):
+    engine = mutant(node, tmp)
+    lines = []
+    for k in range(2):
+        out = pathlib.Path(tmp) / ("finding-%d" % k)
+        r = run([susurration, "fuzz", "--engine", engine, "--seed", "5", "--cases", "2000", "--out", str(out),
+                 "--quiet"])
+        check(r.returncode == 1, "run %d: exit %d" % (k, r.returncode))
+        lines.append((r.stdout.splitlines()[0].split(" (")[0], (out / "step.json").read_bytes()))
+    check(lines[0] == lines[1], "the same seed found %r, then %r" % (lines[0][0], lines[1][0]))
+
+
+def fuzz_finds_nothing_in_correct_engines(susurration, node, faithful, tmp):
+    engines = {"Node": "%s %s" % (node, ROOT / "adapters" / "node" / "engine.js"),
+               "faithful libm, seed 9": "%s --libm-seed 9 engine" % faithful}
+    for name, engine in engines.items():
+        r = run([susurration, "fuzz", "--engine", engine, "--seed", "20261203", "--cases", "3000",
+                 "--out", str(pathlib.Path(tmp) / "none"), "--quiet"])
+        check(r.returncode == 0 and "no difference in 3000 cases" in r.stdout,
+              "%s: exit %d: %s %s" % (name, r.returncode, r.stdout, r.stderr))
+
+
+def fuzz_refuses_bad_input_with_one_line_and_exit_2(susurration, node, faithful, tmp):
+    engine = "%s engine" % susurration
+    afile = pathlib.Path(tmp) / "a-file"
+    afile.write_text("")
+    for args, field in [(["--seconds", "-1"], "seconds"), (["--round", "0"], "round"), (["--seed", "x"], "fresh"),
+                        (["--out", str(afile)], "out"), (["--class-engine", "/no/such/engine"], "engine")]:
+        r = run([susurration, "fuzz", "--engine", engine, "--cases", "10"] + args)
+        lines = r.stderr.strip().splitlines()
+        check(r.returncode == 2 and lines and lines[-1].startswith("invalid "),
+              "%s: exit %d, stderr %r" % (args, r.returncode, r.stderr))
+
+
+if __name__ == "__main__":
+    sys.exit(main(cases(globals(), ("fuzz_",), OPTIONS), OPTIONS))

@@ -1,0 +1,386 @@
+// Differential fuzzing's inputs, cases and shrinking (fuzz.hpp).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#include "constructed_states.hpp"
+#include "fuzz.hpp"
+#include "step_terms.hpp"
+#include "susurration/constants.hpp"
+#include "susurration/inputs.hpp"
+#include "susurration/serialise.hpp"
+#include "susurration/step.hpp"
+#include "susurration/torus.hpp"
+
+namespace susurration::generator {
+namespace {
+
+// Copies of a step case run with every value one ulp off (check_well_conditioned).
+constexpr std::size_t kConditioningCopies = 3;
+
+double log_uniform(Draws& d, double lo_exponent, double hi_exponent) {
+  return std::pow(10.0, d.uniform(lo_exponent, hi_exponent));
+}
+
+Bird heading(double x, double y, double speed, double angle) {
+  return {x, y, speed * std::cos(angle), speed * std::sin(angle)};
+}
+
+std::string count(std::size_t n, const char* what) { return std::to_string(n) + " " + what; }
+
+std::string number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", v);
+  return text;
+}
+
+// Up to 400 birds in one disc of radius 1e-3..45: every pair is within 90,
+// so every bird has every other as a neighbour, the most a state can give.
+State clump(Draws& d, std::string& shape) {
+  const int n = static_cast<int>(d.unit() < 0.3 ? d.integer(100, 400) : d.integer(2, 40));
+  const double r = log_uniform(d, -3, std::log10(45.0));
+  const double cx = d.uniform(0, kWidth), cy = d.uniform(0, kHeight);
+  State s;
+  for (int i = 0; i < n; ++i) {
+    const double rho = r * std::sqrt(d.unit()), phi = d.uniform(0, 2 * kPi);
+    s.push_back(heading(wrapped(cx + rho * std::cos(phi), kWidth), wrapped(cy + rho * std::sin(phi), kHeight),
+                        log_uniform(d, -1, 1), d.uniform(0, 2 * kPi)));
+  }
+  shape = count(s.size(), "birds") + " in a disc of radius " + number(r);
+  return s;
+}
+
+// A pair 1e-150..1 apart at the field's corner, where the doubles are fine
+// enough to place it (near 500 an ulp is 1e-13), with a few birds around
+// the corner across both seams.
+State tiny_pair(Draws& d, std::string& shape) {
+  const double a = d.unit() < 0.5 ? 0 : log_uniform(d, -150, -1);
+  const double b = d.unit() < 0.5 ? 0 : log_uniform(d, -150, -1);
+  const double distance = log_uniform(d, -150, 0), angle = d.uniform(0, kPi / 2);
+  State s = {heading(a, b, log_uniform(d, -1, 1), d.uniform(0, 2 * kPi)),
+             heading(a + distance * std::cos(angle), b + distance * std::sin(angle), log_uniform(d, -1, 1),
+                     d.uniform(0, 2 * kPi))};
+  const int others = static_cast<int>(d.integer(0, 6));
+  for (int i = 0; i < others; ++i) {
+    s.push_back(heading(wrapped(d.uniform(-60, 60), kWidth), wrapped(d.uniform(-60, 60), kHeight),
+                        log_uniform(d, -1, 1), d.uniform(0, 2 * kPi)));
+  }
+  shape = "a pair " + number(distance) + " apart at the corner, and " + count(others, "more birds");
+  return s;
+}
+
+// Birds in one place (AMB-30: no separation between them) and others
+// inside 28 of them.
+State coincident(Draws& d, std::string& shape) {
+  const double x = d.uniform(0, kWidth), y = d.uniform(0, kHeight);
+  const int together = static_cast<int>(d.integer(2, 6)), others = static_cast<int>(d.integer(0, 6));
+  State s;
+  for (int i = 0; i < together; ++i) s.push_back(heading(x, y, log_uniform(d, -1, 1), d.uniform(0, 2 * kPi)));
+  for (int i = 0; i < others; ++i) {
+    s.push_back(heading(wrapped(x + d.uniform(-30, 30), kWidth), wrapped(y + d.uniform(-30, 30), kHeight),
+                        log_uniform(d, -1, 1), d.uniform(0, 2 * kPi)));
+  }
+  shape = count(together, "birds in one place") + " and " + count(others, "around them");
+  return s;
+}
+
+// Coordinates on and next to the seams: 0 and the size itself (FIELD-2
+// allows both), within 1e-9..1 of either, and a little way in.
+double seam_coordinate(Draws& d, double size) {
+  switch (d.integer(0, 4)) {
+    case 0: return 0;
+    case 1: return size;
+    case 2: return log_uniform(d, -9, 0);
+    case 3: return size - log_uniform(d, -9, 0);
+    default: return d.unit() < 0.5 ? d.uniform(0, 40) : size - d.uniform(0, 40);
+  }
+}
+
+State seams(Draws& d, std::string& shape) {
+  const int n = static_cast<int>(d.integer(2, 12));
+  State s;
+  for (int i = 0; i < n; ++i) {
+    s.push_back(heading(seam_coordinate(d, kWidth), seam_coordinate(d, kHeight), log_uniform(d, -1, 1),
+                        d.uniform(0, 2 * kPi)));
+  }
+  shape = count(s.size(), "birds on and beside the seams");
+  return s;
+}
+
+// Velocity components from 1e-150 to 1e150 in size, one of them sometimes 0.
+State speeds(Draws& d, std::string& shape) {
+  const int n = static_cast<int>(d.integer(1, 12));
+  const double x = d.uniform(0, kWidth), y = d.uniform(0, kHeight);
+  State s;
+  for (int i = 0; i < n; ++i) {
+    auto component = [&] { return (d.unit() < 0.5 ? -1 : 1) * log_uniform(d, -150, 150); };
+    Bird b{wrapped(x + d.uniform(0, 80), kWidth), wrapped(y + d.uniform(0, 80), kHeight), component(), component()};
+    if (d.unit() < 0.2) (d.unit() < 0.5 ? b.vx : b.vy) = 0;
+    s.push_back(b);
+  }
+  shape = count(s.size(), "birds with speeds from 1e-150 to 1e150");
+  return s;
+}
+
+// A bird whose new velocity nearly cancels: its neighbours sit in mirror
+// pairs about it (cohesion and separation cancel but for rounding) moving
+// at -19 times its velocity give or take a little, so that alignment at
+// weight 1 (0.05 of the difference) takes back almost all of its speed
+// (INPUT-9's own example is of this kind).
+State cancelling(Draws& d, std::string& shape) {
+  const double x = d.uniform(100, 900), y = d.uniform(100, 500);
+  const double speed = log_uniform(d, -3, 1), angle = d.uniform(0, 2 * kPi);
+  State s = {heading(x, y, speed, angle)};
+  const int pairs = static_cast<int>(d.integer(1, 6));
+  for (int k = 0; k < pairs; ++k) {
+    const double ox = d.uniform(-60, 60), oy = d.uniform(-60, 60);
+    const double nudge = 1 + (d.unit() < 0.5 ? 0 : d.uniform(-1e-12, 1e-12));
+    for (const double sign : {1.0, -1.0}) {
+      s.push_back({x + sign * ox, y + sign * oy, -19 * nudge * s[0].vx, -19 * nudge * s[0].vy});
+    }
+  }
+  shape = "a bird whose new velocity nearly cancels, among " + count(2 * pairs, "mirrored neighbours");
+  return s;
+}
+
+double drawn_weight(Draws& d) {
+  const double u = d.unit();
+  return u < 0.2 ? 0.0 : u < 0.4 ? 1.0 : d.unit();
+}
+
+// x rounded to `digits` significant decimal digits.
+double rounded(double x, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*e", digits - 1, x);
+  return std::strtod(text, nullptr);
+}
+
+bool legal(const State& s) {
+  try {
+    check_state(s);
+    return true;
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
+// Throws unless every pair of `s` is farther than kMargin from both radii.
+void check_clear_of_the_radii(const std::string& id, const State& s, int tick) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    for (std::size_t j = i + 1; j < s.size(); ++j) {
+      const double d = torus_distance(torus_delta(s[i], s[j]));
+      if (std::fabs(d - kPerceptionRadius) < kMargin || std::fabs(d - kSeparationRadius) < kMargin) {
+        throw std::logic_error(id + ": birds " + std::to_string(i) + " and " + std::to_string(j) +
+                               " are within kMargin of a radius at tick " + std::to_string(tick));
+      }
+    }
+  }
+}
+
+// One ulp up or down by the bits of (i, field, copy), staying on [0, size]
+// for a position (size 0: a velocity).
+double moved_one_ulp(double v, std::size_t key, double size) {
+  const double inf = std::numeric_limits<double>::infinity();
+  key = (key + 1) * 0x9E3779B97F4A7C15ull;
+  double out = std::nextafter(v, (key >> 63) ? inf : -inf);
+  if (size > 0 && (out < 0 || out > size)) out = std::nextafter(v, out < 0 ? inf : -inf);
+  return out;
+}
+
+State moved(const State& s, std::size_t copy, bool positions) {
+  State out = s;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const std::size_t key = (i * 4 + copy * 7919) * 4;
+    if (positions) {
+      out[i].x = moved_one_ulp(out[i].x, key, kWidth);
+      out[i].y = moved_one_ulp(out[i].y, key + 1, kHeight);
+    }
+    out[i].vx = moved_one_ulp(out[i].vx, key + 2, 0);
+    out[i].vy = moved_one_ulp(out[i].vy, key + 3, 0);
+  }
+  return out;
+}
+
+// The step is well conditioned at this state: copies whose every value is
+// moved one ulp at the start, and whose velocities are moved one ulp again
+// after every tick, as a correct engine whose hypot differs in the last bit
+// is all the time (the chaos horizon's noisy copies, TOL-5), all end within
+// kFairShare of the step class of the reference's answer. Where they do
+// not, rounding decides the answer (a near-cancelled force, a pair the
+// first tick brings within an ulp of each other), and no class could be
+// fair to every correct engine: the case is not drawn.
+void check_well_conditioned(const std::string& id, const FuzzInput& in, const State& after) {
+  const double allowed = compare_step().at("abs").get<double>() * kFairShare;
+  for (std::size_t copy = 0; copy < kConditioningCopies; ++copy) {
+    State s = moved(in.state, copy, true);
+    for (int t = 0; t < in.ticks; ++t) {
+      s = step(s, in.weights);
+      if (t + 1 < in.ticks) s = moved(s, copy + 1 + static_cast<std::size_t>(t), false);
+    }
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const double off = std::max({std::fabs(torus_delta(after[i].x, s[i].x, kWidth)),
+                                   std::fabs(torus_delta(after[i].y, s[i].y, kHeight)),
+                                   std::fabs(after[i].vx - s[i].vx), std::fabs(after[i].vy - s[i].vy)});
+      if (!(off <= allowed)) {
+        throw std::logic_error(id + ": ill-conditioned: one ulp moves bird " + std::to_string(i) + " by " +
+                               number(off));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::string fuzz_category(FuzzInput::Method method) {
+  switch (method) {
+    case FuzzInput::Method::step: return "step";
+    case FuzzInput::Method::metrics: return "metrics";
+    case FuzzInput::Method::hash: return "serialisation";
+  }
+  return "step";
+}
+
+FuzzInput draw_fuzz_input(Draws& d) {
+  using Shape = State (*)(Draws&, std::string&);
+  const Shape shapes[] = {clump, tiny_pair, coincident, seams, speeds, cancelling};
+  for (;;) {
+    FuzzInput in;
+    const double m = d.unit();
+    in.method = m < 0.7 ? FuzzInput::Method::step : m < 0.9 ? FuzzInput::Method::metrics : FuzzInput::Method::hash;
+    const auto which = d.integer(0, 5);
+    in.state = shapes[which](d, in.shape);
+    in.weights = {drawn_weight(d), which == 5 ? 1.0 : drawn_weight(d), drawn_weight(d)};
+    in.ticks = d.unit() < 0.6 ? 1 : static_cast<int>(d.integer(2, 8));
+    if (in.state.size() <= 3 && d.unit() < 0.2) in.ticks = static_cast<int>(d.integer(100, 1000));
+    if (legal(in.state)) return in;
+  }
+}
+
+Case fuzz_case(const FuzzInput& in, const std::string& id) {
+  try {
+    check_state(in.state);
+  } catch (const InputError& e) {
+    throw std::logic_error(id + ": " + e.what());
+  }
+  const std::string comment = "Fuzzed: " + in.shape + ".";
+  switch (in.method) {
+    case FuzzInput::Method::step: {
+      State after = in.state;
+      for (int t = 0; t < in.ticks; ++t) {
+        if (t > 0) check_clear_of_the_radii(id, after, t);
+        after = step(after, in.weights);
+      }
+      check_well_conditioned(id, in, after);
+      std::vector<std::string> clauses = {"STEP-1", "STEP-2"};
+      for (const std::string& term : acting_terms(in.state, in.weights)) clauses.push_back(term);
+      clauses.insert(clauses.end(), {"STEP-6", "STEP-7", "STEP-8"});
+      if (in.ticks > 1) clauses.insert(clauses.begin(), "INPUT-4");
+      Json input = {{"state", state_json(in.state)}};
+      if (in.ticks > 1) input["ticks"] = in.ticks;  // one tick is the default (step.schema.json)
+      return {id, comment, clauses, {"Fuzzed"}, compare_step(), input, {{"state", state_json(after)}}};
+    }
+    case FuzzInput::Method::metrics:
+      return metrics_case_of(id, comment, {"METRIC-1", "METRIC-2", "METRIC-3", "METRIC-4", "METRIC-5"}, {"Fuzzed"},
+                             in.state);
+    case FuzzInput::Method::hash:
+      return {id, comment, {"DET-3"}, {"Fuzzed"}, compare_exact(), {{"state", state_json(in.state)}},
+              {{"hash", hex64(state_hash(in.state))}}};
+  }
+  throw std::logic_error(id + ": no such method");
+}
+
+std::vector<FuzzInput> shrink_candidates(const FuzzInput& in) {
+  std::vector<FuzzInput> out;
+  auto keep = [&](FuzzInput c, const std::string& how) {
+    if ((c.state == in.state && c.ticks == in.ticks && c.weights == in.weights) || !legal(c.state)) return;
+    c.shape = how;
+    out.push_back(std::move(c));
+  };
+  const std::string shape = in.shape;
+  // Fewer birds: each run of `chunk` consecutive birds left out, halves
+  // first, down to single birds.
+  const std::size_t n = in.state.size();
+  for (std::size_t chunk = std::max<std::size_t>(1, n / 2);; chunk = std::max<std::size_t>(1, chunk / 2)) {
+    for (std::size_t from = 0; from < n && chunk < n; from += chunk) {
+      FuzzInput c = in;
+      c.state.erase(c.state.begin() + static_cast<long>(from),
+                    c.state.begin() + static_cast<long>(std::min(n, from + chunk)));
+      keep(c, count(c.state.size(), "birds") + " of " + shape);
+    }
+    if (chunk == 1) break;
+  }
+  // Fewer ticks.
+  if (in.method == FuzzInput::Method::step) {
+    for (const int ticks : {1, in.ticks / 2, in.ticks - 1}) {
+      if (ticks >= 1 && ticks < in.ticks) {
+        FuzzInput c = in;
+        c.ticks = ticks;
+        keep(c, shape);
+      }
+    }
+    // Weights at 0, then drawn weights at 1: never away from 0 or 1, so
+    // that shrinking cannot go back and forth.
+    for (const double to : {0.0, 1.0}) {
+      for (double Weights::*w : {&Weights::cohesion, &Weights::alignment, &Weights::separation}) {
+        if (in.weights.*w == 0 || (to == 1 && in.weights.*w == 1)) continue;
+        FuzzInput c = in;
+        c.weights.*w = to;
+        keep(c, shape);
+      }
+    }
+  }
+  // Rounder values: every value to 1, 2, 3 or 6 significant digits, then
+  // the positions alone to whole numbers (kept on the field).
+  for (const int digits : {1, 2, 3, 6}) {
+    FuzzInput c = in;
+    for (Bird& b : c.state) {
+      b = {std::min(rounded(b.x, digits), kWidth), std::min(rounded(b.y, digits), kHeight), rounded(b.vx, digits),
+           rounded(b.vy, digits)};
+    }
+    keep(c, shape + ", rounded to " + std::to_string(digits) + " digits");
+  }
+  FuzzInput whole = in;
+  for (Bird& b : whole.state) {
+    b.x = std::min(std::round(b.x), kWidth);
+    b.y = std::min(std::round(b.y), kHeight);
+  }
+  keep(whole, shape + ", at whole positions");
+  return out;
+}
+
+std::vector<VectorFile> narrowed(std::vector<VectorFile> files) {
+  for (VectorFile& f : files) {
+    for (Group& g : f.groups) {
+      for (Case& c : g.cases) {
+        if (c.compare.at("class") == "step") c.compare["abs"] = c.compare.at("abs").get<double>() * kFairShare;
+      }
+    }
+  }
+  return files;
+}
+
+std::vector<VectorFile> fuzz_files(const std::vector<std::pair<FuzzInput, Case>>& cases, const std::string& header) {
+  const std::map<std::string, Note> notes = {
+      {"Fuzzed",
+       {"fuzz", "Drawn by susurration fuzz to find edges (crowds, pairs from 1e-150 apart, speeds at INPUT-9's "
+                "bounds, seams, birds in one place, forces that cancel) and shrunk while the engine's answer "
+                "stayed outside the case's class; correct engines on faithful libms answered it within the class."}}};
+  std::vector<VectorFile> files;
+  for (const char* category : {"step", "metrics", "serialisation"}) {
+    VectorFile f{category, {header}, notes, {}};
+    for (const auto& [input, c] : cases) {
+      if (fuzz_category(input.method) != category) continue;
+      Group g{"A fuzzed case.", Json::object(), {c}};
+      if (input.method == FuzzInput::Method::step) g.parameters = {{"weights", weights_json(input.weights)}};
+      f.groups.push_back(std::move(g));
+    }
+    if (!f.groups.empty()) files.push_back(std::move(f));
+  }
+  return files;
+}
+
+}  // namespace susurration::generator
