@@ -81,5 +81,8 @@ cat /proc/loadavg >"$out/load-after.txt"
 /usr/bin/python3 "$root/bench/write_benchmarks_md.py" \
   --results "$out/results.json" --out-dir "$out" --repetitions "$repetitions" \
   --command "bash bench/run_benchmarks.sh (REPETITIONS=$repetitions): susurration_bench ${bench_args[*]/#--benchmark_out=*/--benchmark_out=results.json}; /usr/bin/time -v susurration ${verify_args[*]} --budget 600; susurration grade --engine '<build>/cli/susurration engine' --jobs 1 (and --jobs 2; once more untimed with --transcript FILE); susurration engine <the transcript's requests; susurration vectors --out DIR" \
-  >"$root/BENCHMARKS.md"
+  >"$out/BENCHMARKS.md"
+# Written apart and moved: the writer reads the old file for the section
+# bench/fuzz_bench.py keeps there, which a redirect would empty first.
+mv "$out/BENCHMARKS.md" "$root/BENCHMARKS.md"
 echo "wrote $root/BENCHMARKS.md" >&2

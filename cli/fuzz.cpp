@@ -257,9 +257,12 @@ int run_fuzz(const Options& o) {
                                " ticks; the engine's answer is outside the case's class and every class engine's "
                                "is within it. Replay: susurration grade --vectors DIR --fresh off --engine CMD.";
     const auto written = generator::write_vector_files(o.out, generator::fuzz_files({entry}, header));
-    std::fprintf(stdout, "shrunk to %zu birds and %d ticks: %s [%s]: %s\n", entry.first.state.size(),
-                 entry.first.method == FuzzInput::Method::step ? entry.first.ticks : 0, id.c_str(),
-                 result.clause.c_str(), result.message.c_str());
+    const std::string size = std::to_string(entry.first.state.size()) + " birds" +
+                             (entry.first.method == FuzzInput::Method::step
+                                  ? " and " + std::to_string(entry.first.ticks) + " ticks"
+                                  : "");
+    std::fprintf(stdout, "shrunk to %s: %s [%s]: %s\n", size.c_str(), id.c_str(), result.clause.c_str(),
+                 result.message.c_str());
     std::fprintf(stdout, "written to %s (%zu files); replay: susurration grade --vectors %s --fresh off --engine %s\n",
                  o.out.c_str(), written.size(), o.out.c_str(), o.engine.c_str());
     return kMismatch;

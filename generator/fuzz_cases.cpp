@@ -88,11 +88,11 @@ State coincident(Draws& d, std::string& shape) {
   return s;
 }
 
-// Coordinates on and next to the seams: 0 and the size itself (FIELD-2
-// allows both), within 1e-9..1 of either, and a little way in.
+// Coordinates on and next to the seams: 0, -0 and the size itself (FIELD-2
+// allows all three), within 1e-9..1 of either, and a little way in.
 double seam_coordinate(Draws& d, double size) {
   switch (d.integer(0, 4)) {
-    case 0: return 0;
+    case 0: return d.unit() < 0.5 ? 0.0 : -0.0;  // FIELD-2 takes -0 (-0 >= 0)
     case 1: return size;
     case 2: return log_uniform(d, -9, 0);
     case 3: return size - log_uniform(d, -9, 0);
@@ -111,7 +111,7 @@ State seams(Draws& d, std::string& shape) {
   return s;
 }
 
-// Velocity components from 1e-150 to 1e150 in size, one of them sometimes 0.
+// Velocity components from 1e-150 to 1e150 in size, one of them sometimes 0 or -0.
 State speeds(Draws& d, std::string& shape) {
   const int n = static_cast<int>(d.integer(1, 12));
   const double x = d.uniform(0, kWidth), y = d.uniform(0, kHeight);
@@ -119,7 +119,7 @@ State speeds(Draws& d, std::string& shape) {
   for (int i = 0; i < n; ++i) {
     auto component = [&] { return (d.unit() < 0.5 ? -1 : 1) * log_uniform(d, -150, 150); };
     Bird b{wrapped(x + d.uniform(0, 80), kWidth), wrapped(y + d.uniform(0, 80), kHeight), component(), component()};
-    if (d.unit() < 0.2) (d.unit() < 0.5 ? b.vx : b.vy) = 0;
+    if (d.unit() < 0.2) (d.unit() < 0.5 ? b.vx : b.vy) = d.unit() < 0.5 ? 0.0 : -0.0;
     s.push_back(b);
   }
   shape = count(s.size(), "birds with speeds from 1e-150 to 1e150");
