@@ -285,6 +285,11 @@ std::vector<MetricsGroup> groups() {
            "y 520 - 595 - seam - 5 is one chain; the bird at (200, 300) stands alone.",
            {"METRIC-3", "FIELD-3"}, {"Seam", "Transitive"},
            {{500, 5, 2, 0}, {200, 300, 2, 0}, {500, 595, 2, 0}, {500, 520, 2, 0}}, {}, true},
+          {"bird-at-x-1000-clusters-with-a-bird-across-the-seam",
+           "x 1000 stands where x 0 stands: (1000, 130) and (30, 90) are 50 apart, one cluster (a grid must "
+           "put x 1000 in the first column, DET-4).",
+           {"METRIC-3", "FIELD-2", "FIELD-3"}, {"SizeCoordinate", "Seam"},
+           {{1000, 130, 2, 0}, {30, 90, 2, 0}}, {}, true},
           {"cluster-chain-is-transitive",
            "Four birds 80 apart in a row are one cluster though the ends are 240 apart.",
            {"METRIC-3"}, {"Transitive"},
@@ -311,6 +316,13 @@ std::vector<MetricsGroup> groups() {
            "Four birds 300 or 500 apart: nobody is counted, the mean is null.",
            {"METRIC-5", "METRIC-3"}, {"NullMean"},
            {{0, 0, 2, 0}, {500, 0, 2, 0}, {0, 300, 2, 0}, {500, 300, 2, 0}}, {}, true},
+      }},
+      {"Candidates within rounding of each other (METRIC-4): the nearest is the smaller distance.", {
+          {"nearest-of-two-candidates-2e-11-apart-is-the-smaller",
+           "Bird 0 has neighbours at 50 and at 50 + 2e-11, within 2^-40 of each other in d*d: its nearest is "
+           "50, not the one seen last.",
+           {"METRIC-4"}, {"NearlyEquidistant"},
+           {{100, 100, 2, 0}, {150, 100, 0, 2}, {100, 150.00000000002, 2, 0}}},
       }},
       {"Coincident birds (METRIC-4): distance 0 is a nearest neighbour like any other.", {
           {"coincident-birds-have-nearest-distance-0",
@@ -450,6 +462,11 @@ VectorFile metrics_vectors() {
         {"degenerate",
          "Birds in one place are each other's nearest neighbour at distance 0 (METRIC-4). An "
          "engine that skips zero distances finds another neighbour or none."}},
+       {"NearlyEquidistant",
+        {"rounding",
+         "Two candidates whose squared distances agree to within 2^-40 (METRIC-4). An engine that keeps "
+         "the last candidate of a band, or compares squared distances with a tolerance, reports the "
+         "farther one; the difference is a few hundred ulps, so the case's ulps class sees it."}},
        {"SizeCoordinate",
         {"wrap",
          "x = 1000 stands where x = 0 stands (FIELD-2). An engine that refuses the coordinate or "

@@ -73,7 +73,8 @@ VectorFile serialisation_vectors() {
           {"small-negative-keeps-its-sign", -0.005, "Rounds to -0.01: the sign stays.", {"NegativeZero"}},
           {"position", 601.1037519201636, "Seed 42's first x.", {}},
           {"carries-into-the-integer", 999.999, "Rounds up to 1000.00.", {"BinaryValue"}},
-          {"the-field-size", 1000.0, "A coordinate equal to the size.", {}}}));
+          {"the-field-size", 1000.0, "A coordinate equal to the size.", {}},
+          {"the-smallest-subnormal", 5e-324, "2^-1074, whose exact value has 751 decimals: 0.00.", {"BinaryValue"}}}));
   f.groups.push_back(rounding_group(
       4, {{"tie-rounds-to-even-down", 0.03125, "An exact tie: 0.0312.", {"TieToEven"}},
           {"tie-rounds-to-even-up", 0.09375, "An exact tie: 0.0938.", {"TieToEven"}},
@@ -88,6 +89,10 @@ VectorFile serialisation_vectors() {
   hashes.cases.push_back(hash_case("seed-9-400-birds", initialise(9, 400),
                                    "The most birds a state may hold (DET-3 over 400): a hash that stops "
                                    "early, or a 32-bit accumulator, shows only past the first birds."));
+  hashes.cases.push_back(hash_case("a-state-no-step-could-take",
+                                   {{1500.0, -3.0, 0.0, 0.0}, {0.0, 0.0, 2.0, 0.0}, {1e-300, 0.0, 0.0, 2.0}},
+                                   "Off the field, speed 0 and a pair 1e-300 apart: hash takes any finite "
+                                   "state (INPUT-9 checks only step and metrics), so it hashes, not refuses."));
   f.groups.push_back(std::move(hashes));
   return f;
 }

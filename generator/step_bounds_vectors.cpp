@@ -61,6 +61,39 @@ Group step_bounds_group() {
       "bird 0 leaves at 1.6 in a direction visibly off (1, 0)", [](const State& a) {
         return std::fabs(speed(a[0]) - kMinSpeed) < kVisible && std::fabs(a[0].vy) > 0.1;
       }));
+  // The closed ends themselves: a component of exactly 1e150 on y (a
+  // check written for x alone, or with < for <=, refuses it) and a speed of
+  // exactly 1e-150 on x alone.
+  g.cases.push_back(bounds_case(
+      "component-of-exactly-1e150-on-y-is-legal-and-cut-to-the-maximum",
+      "A lone bird with vy exactly 1e150, the closed end of INPUT-9's range: cut to 4.2 along +y.",
+      {"STEP-7", "STEP-6", "INPUT-9"}, {"VelocityBound"}, {{500.0, 300.0, -3.0, 1e150}},
+      "the bird leaves at 4.2 along +y", [](const State& a) {
+        return std::fabs(speed(a[0]) - kMaxSpeed) < kVisible && a[0].vy > kMaxSpeed - kVisible;
+      }));
+  g.cases.push_back(bounds_case(
+      "speed-of-exactly-1e-150-on-x-alone-is-legal-and-raised-to-the-minimum",
+      "A lone bird moving at exactly (1e-150, 0), the closed end of INPUT-9's range: raised to 1.6 along +x.",
+      {"STEP-7", "STEP-6", "INPUT-9"}, {"VelocityBound"}, {{500.0, 300.0, 1e-150, 0.0}},
+      "the bird leaves at 1.6 along +x", [](const State& a) {
+        return std::fabs(speed(a[0]) - kMinSpeed) < kVisible && a[0].vx > kMinSpeed - kVisible;
+      }));
+  // Birds exactly 1e-150 apart are legal (INPUT-9 refuses only closer
+  // ones): the push of about 1e150 is cut to 4.2. One pair differs in x
+  // (a third bird shares x 1e-150, so a check that sorts by x looks at the
+  // pair), one in y alone.
+  g.cases.push_back(bounds_case(
+      "birds-exactly-1e-150-apart-in-x-are-legal-and-push-apart-at-the-maximum",
+      "Birds 0 and 1 exactly 1e-150 apart along x, bird 2 at bird 1's x but 200 away: legal, and the "
+      "pair's push of about 1e150 is cut to 4.2.",
+      {"STEP-5", "STEP-7", "INPUT-9"}, {"VelocityBound"},
+      {{0.0, 100.0, 2.0, 0.0}, {1e-150, 100.0, 0.0, 2.0}, {1e-150, 300.0, 1.0, 1.0}},
+      "bird 0 leaves at 4.2 along -x", [](const State& a) { return a[0].vx < -(kMaxSpeed - kVisible); }));
+  g.cases.push_back(bounds_case(
+      "birds-exactly-1e-150-apart-in-y-are-legal-and-push-apart-at-the-maximum",
+      "Two birds at one x, exactly 1e-150 apart along y: legal, and the push is cut to 4.2.",
+      {"STEP-5", "STEP-7", "INPUT-9"}, {"VelocityBound"}, {{500.0, 0.0, 2.0, 0.0}, {500.0, 1e-150, 0.0, 2.0}},
+      "bird 0 leaves at 4.2 along -y", [](const State& a) { return a[0].vy < -(kMaxSpeed - kVisible); }));
   return g;
 }
 

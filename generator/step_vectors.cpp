@@ -150,6 +150,16 @@ Claim lands_on(std::size_t i, double x, double y) {
 // A faulty engine, written in terms of the reference's step.
 using Engine = std::function<State(const State&, const Weights&)>;
 
+// Bird i leaves along (dx, dy): its new velocity is a positive multiple of
+// it, within what a hypot one ulp off could change.
+Claim heads_along(std::size_t i, double dx, double dy) {
+  return {"the bird leaves along the given direction", [i, dx, dy](const State&, const Weights&, const State& after) {
+            const double n = std::hypot(dx, dy);
+            const double s = std::hypot(after[i].vx, after[i].vy);
+            return std::abs(after[i].vx / s - dx / n) < kVisible && std::abs(after[i].vy / s - dy / n) < kVisible;
+          }};
+}
+
 Claim visibly_differs_from(std::string fault, Engine faulty) {
   return {"an engine that " + fault + " fails the step class",
           [faulty](const State& before, const Weights& w, const State& after) {
@@ -505,6 +515,22 @@ std::vector<StepGroup> groups() {
        "y 0.25 moves by -(0.25 + 2^-54) to -2^-54, which wraps to 600.0 and stays.",
        {"FIELD-5", "STEP-8", "FIELD-2"}, {"TinyNegativeWrap"},
        {{300, 0.25, 2, -(0.25 + kTiny)}}, {}, {lands_on(0, 302, kHeight)}, true},
+      {"move-ending-exactly-on-x-1000-wraps-to-0",
+       "x 998 moves by exactly 2 to 1000.0, which is the size: it wraps to 0.0 (p >= size, not p > size).",
+       {"FIELD-5", "STEP-8"}, {"LandsOnTheSeam"},
+       {{998, 300, 2, 1}}, {}, {lands_on(0, 0, 301)}, true},
+      {"move-ending-exactly-on-y-600-wraps-to-0",
+       "y 598 moves by exactly 2 to 600.0, which is the size: it wraps to 0.0 (p >= size, not p > size).",
+       {"FIELD-5", "STEP-8"}, {"LandsOnTheSeam"},
+       {{300, 598, 1, 2}}, {}, {lands_on(0, 301, 0)}, true},
+      {"move-ending-exactly-on-x-0-stays-at-0",
+       "x 2 moves by exactly -2 to 0.0, which is on the field: it stays 0.0 (p < 0, not p <= 0).",
+       {"FIELD-5", "STEP-8"}, {"LandsOnTheSeam"},
+       {{2, 300, -2, 1}}, {}, {lands_on(0, 0, 301)}, true},
+      {"move-ending-exactly-on-y-0-stays-at-0",
+       "y 2 moves by exactly -2 to 0.0, which is on the field: it stays 0.0 (p < 0, not p <= 0).",
+       {"FIELD-5", "STEP-8"}, {"LandsOnTheSeam"},
+       {{300, 2, 1, -2}}, {}, {lands_on(0, 301, 0)}, true},
       {"bird-at-x-1000-moves-on-from-1000",
        "A bird starting at x 1000 moves to (1000 + 2.3) - 1000, not to 2.3.",
        {"FIELD-2", "FIELD-5", "STEP-8"}, {"SizeCoordinate"},
@@ -595,6 +621,32 @@ std::vector<StepGroup> groups() {
        {"STEP-7", "STEP-6"}, {"SubnormalSpeed", "MaxSpeed"},
        {{0, 0, 0, 1}, {1e-310, 40, 0, -31}, {1e-310, 560, 0, -31}}, {},
        {speed_becomes(0, kMinSpeed), speed_becomes(1, kMaxSpeed), lands_on(0, 0, kMinSpeed)}},
+  }});
+  // Alignment with a neighbour at -31 v cancels bird 0's velocity exactly:
+  // 0.625 * 0.05 rounds to 2^-5, and 2^-5 * (-32) = -1 per component with
+  // no rounding, so an engine that fuses multiply-adds cancels it too. What
+  // is left is the separation push alone, made subnormal by a separation
+  // weight near 2^-1022: both components subnormal, the speed either side
+  // of the smallest normal.
+  // STEP-7 decides on the correctly rounded speed, which is 30% from the
+  // boundary in both cases: every hypot agrees.
+  g.push_back({"A new velocity of two subnormal components (STEP-7, AMB-31): speed 0.7 * 2^-1022.",
+               {0, 0.625, 3.1151034019100817e-308}, {
+      {"subnormal-components-below-the-smallest-normal-speed-keep-the-old-direction",
+       "Bird 0's new velocity is the push from bird 1 alone, (-0.42, -0.56) * 2^-1022: its speed is below "
+       "2^-1022, so it keeps its old direction (1, 1) at 1.6.",
+       {"STEP-7", "STEP-5"}, {"SubnormalSpeed", "MinSpeed"},
+       {{100, 100, 1, 1}, {103, 104, -31, -31}}, {},
+       {speed_becomes(0, kMinSpeed), heads_along(0, 1, 1)}},
+  }});
+  g.push_back({"A new velocity of two subnormal components (STEP-7, AMB-31): speed 1.1 * 2^-1022.",
+               {0, 0.625, 4.895162488715843e-308}, {
+      {"subnormal-components-of-a-normal-speed-are-raised-along-the-push",
+       "Bird 0's new velocity is the push from bird 1 alone, (-0.66, -0.88) * 2^-1022: both components are "
+       "subnormal but the speed is not, so it is raised to 1.6 along the push (-3, -4).",
+       {"STEP-7", "STEP-5"}, {"SubnormalSpeed", "MinSpeed"},
+       {{100, 100, 1, 1}, {103, 104, -31, -31}}, {},
+       {speed_becomes(0, kMinSpeed), heads_along(0, -3, -4)}},
   }});
   g.push_back({"Synchronous update and summation order (STEP-1, STATE-2) at full weights.", full, {
       {"synchronous-update-reads-the-flock-at-the-start-of-the-tick",
@@ -706,6 +758,11 @@ VectorFile step_vectors() {
         {"degenerate",
          "Birds at distance 0 add no separation term (STEP-5) but still count for cohesion "
          "and alignment. An engine that divides by d*d gets NaN or infinity."}},
+       {"LandsOnTheSeam",
+        {"wrap",
+         "A move that ends exactly on 0 or on the size (FIELD-5): the size wraps to 0 and 0 stays. An "
+         "engine that wraps with p > size keeps 1000.0, one that wraps with p <= 0 makes 0.0 into 1000.0; "
+         "the step class counts 0 and 1000 as one place, so these cases use the exact class."}},
        {"TinyNegativeWrap",
         {"wrap",
          "-2^-54 + 1000 rounds to exactly 1000.0, which is kept (FIELD-5, AMB-1). An engine that "

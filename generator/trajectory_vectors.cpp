@@ -218,12 +218,15 @@ std::vector<GroupSpec> group_specs() {
   // other case asks mid-range values: seed 0, and a change logged at tick 0,
   // which replaces the initial weights for every step (WEIGHTS-3). An
   // engine that only applies changes after tick 0, or from the step after
-  // their tick, runs with 1, 1, 1 until tick 120.
-  const Schedule from_zero = {{0, {0.5, 0.8, 0.3}}, {120, {1, 1, 1}}};
+  // their tick, runs with 1, 1, 1 until tick 120. Its last change is logged
+  // at tick 20000, the last tick a schedule may name (INPUT-7): legal, and
+  // never in force in a run of 200 ticks; an engine that refuses it
+  // (t >= 20000 for t > 20000) answers nothing.
+  const Schedule from_zero = {{0, {0.5, 0.8, 0.3}}, {120, {1, 1, 1}}, {20000, {0, 0, 0}}};
   GroupSpec zero{"A change logged at tick 0, and seed 0.", 10, {1, 1, 1}, from_zero, {}};
   zero.cases.push_back({"trajectory-schedule-n10-seed-0-change-at-tick-0",
                         "Seed 0; weights 0.5, 0.8, 0.3 from tick 0 (a change logged at tick 0 replaces the "
-                        "initial 1, 1, 1), back to 1, 1, 1 at tick 120.",
+                        "initial 1, 1, 1), back to 1, 1, 1 at tick 120; a change at tick 20000 never takes effect.",
                         RunSpec{0, 10, Weights{1, 1, 1}, from_zero}, kTicks, {0, 1, 50, 100, 119, 120, 150, 200},
                         {"Trajectory", "WeightChange", "RunBounds"}});
   groups.push_back(std::move(zero));

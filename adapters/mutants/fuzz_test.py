@@ -25,7 +25,7 @@ OPTIONS = ("susurration", "node", "faithful")
 PLANTED = {m["name"]: m for m in json.loads((pathlib.Path(__file__).parent / "fuzz_planted.json").read_text())}
 
 
-def mutant(node, tmp, name="separation-guard-at-1e-12"):
+def mutant(node, tmp, name="nearest-distance-below-1e-12-taken-as-0"):
     """The command of the Node engine with planted mistake `name`."""
     m = PLANTED[name]
     folder = pathlib.Path(tmp) / ("mutant-" + name)
@@ -55,7 +55,7 @@ def fuzz_finds_a_mutant_the_published_set_misses_and_writes_a_set_grade_replays(
     files = [f["file"] for f in manifest["files"]]
     check(manifest["number_of_cases"] == 1, "the finding's set holds %d cases, want the one" % manifest["number_of_cases"])
     case = json.loads((out / files[0]).read_text())["groups"][0]["cases"][0]
-    # Shrunk: at most the two birds of the pair the guard skips.
+    # Shrunk: at most the two birds of the pair whose distance the guard takes as 0.
     check(len(case["input"]["state"]) <= 2, "not shrunk: %d birds" % len(case["input"]["state"]))
     schemas = run(["/usr/bin/python3", str(ROOT / "conformance" / "lint" / "validate_vectors.py"),
                    "--schemas", str(ROOT / "schemas"), "--vectors", str(out)])
@@ -78,7 +78,8 @@ def fuzz_the_same_seed_finds_the_same_case(susurration, node, faithful, tmp):
         r = run([susurration, "fuzz", "--engine", engine, "--seed", "5", "--cases", "2000", "--out", str(out),
                  "--quiet"])
         check(r.returncode == 1, "run %d: exit %d" % (k, r.returncode))
-        lines.append((r.stdout.splitlines()[0].split(" (")[0], (out / "step.json").read_bytes()))
+        written = [f["file"] for f in json.loads((out / "manifest.json").read_text())["files"]]
+        lines.append((r.stdout.splitlines()[0].split(" (")[0], [(out / f).read_bytes() for f in written]))
     check(lines[0] == lines[1], "the same seed found %r, then %r" % (lines[0][0], lines[1][0]))
 
 

@@ -405,5 +405,27 @@ def grade_report_file_is_written_whole(b, tmp):
     check(not list(pathlib.Path(tmp).glob("*.tmp")), "a temporary file was left")
 
 
+def grade_requests_are_written_in_the_forms_proto_1_names(b, tmp):
+    """PROTO-1's promise of the text the kit writes, over every request of a
+    whole grade (the published set and a fresh one): no whitespace outside
+    strings, no escape in a string, no true or false, every exponent signed,
+    and {} only as shutdown's params. adapters/mutants/equivalent.json's
+    reason unwritten-json-form rests on it."""
+    t = pathlib.Path(tmp) / "t.jsonl"
+    r = grade(b, "'%s' engine" % b, "--fresh", "7", "--transcript", str(t))
+    check(r.returncode == 0, r.stderr[-500:])
+    requests = [l[2:] for l in t.read_text().splitlines() if l.startswith("> ")]
+    check(len(requests) > 1000, "only %d requests in the transcript" % len(requests))
+    for line in requests:
+        check("\\" not in line, "an escape in a request: " + line[:200])
+        outside = "".join(line.split('"')[0::2])  # no escapes, so quotes pair up
+        for bad, what in ((" ", "a space"), ("\t", "a tab"), ("\r", "a carriage return"),
+                          ("true", "true"), ("false", "false")):
+            check(bad not in outside, "%s outside a string in a request: %s" % (what, line[:200]))
+        check(re.search(r"[0-9][eE][0-9]", outside) is None, "an unsigned exponent: " + line[:200])
+        check("{}" not in outside or json.loads(line)["method"] == "shutdown", "{} in a request: " + line[:200])
+        json.loads(line)
+
+
 if __name__ == "__main__":
     sys.exit(case_runner.main(case_runner.cases(globals(), ("grade_",))))
