@@ -275,12 +275,14 @@ def engine_answers_a_line_that_is_no_request_invalid_request(b, tmp):
              '{"id": 13, "method": "prng", "params": {"seed": 1, "skip": -1, "count": 1}}',
              # PROTO-6: a key the method does not take is invalid-request, even an input name.
              '{"id": 15, "method": "metrics", "params": {"seed": 1, "state": [[1.0, 1.0, 1.0, 0.0]]}}',
+             # hello takes `protocol` alone, as shutdown takes nothing (issue 23).
+             '{"id": 16, "method": "hello", "params": {"protocol": 1, "name": "kit"}}',
              # PROTO-6: an id that is no valid id is not echoed (the response schema has no place for it).
              '{"id": -1, "method": "hash", "params": {}}', '{"id": 1.5, "method": "hash", "params": {}}',
              '{"id": 14, "method": "hello", "params": {"protocol": 1}}']
     out, status, _ = talk(b, lines)
     check(status == 0 and len(out) == len(lines), "one answer per line: %d" % len(out))
-    want_ids = [None, None, 5, 6, None, 8, 9, 10, 11, 12, 13, 15, None, None]
+    want_ids = [None, None, 5, 6, None, 8, 9, 10, 11, 12, 13, 15, 16, None, None]
     for line, want_id in zip(out, want_ids):
         response = json.loads(line)
         check(list(response) == ["id", "error"] and response["id"] == want_id, line)
