@@ -3,11 +3,12 @@
 // SESSION-4, AMB-24, AMB-28).
 //
 // Conventions: a *request* is the JSON object of parameters one call takes;
-// `kind` is run, step, metrics or verify. Each case is a valid request of its
+// `kind` is run, step, metrics, run_from or verify. Each case is a valid request of its
 // kind with one parameter replaced (or removed), and the expected `field` is
 // that parameter's key. Before a case is published, the readers the engine
 // uses (susurration/forms.hpp) must refuse it naming that key and accept the
 // request it was made from (std::logic_error otherwise).
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <stdexcept>
@@ -39,6 +40,10 @@ Json valid_request(const std::string& kind) {
   if (kind == "metrics") {
     return {{"state", kState}};
   }
+  if (kind == "run_from") {
+    // A segment of the run of kSchedule, from tick 100, across its change at 150.
+    return {{"state", kState}, {"from_tick", 100}, {"weights", kWeights}, {"schedule", kSchedule}, {"ticks", 60}};
+  }
   return {{"seed", 42}, {"birds", 120}, {"weights", kWeights}, {"at_tick", 200}, {"schedule", kSchedule}};
 }
 
@@ -60,6 +65,8 @@ void check_parameter(const std::string& kind, const std::string& key, const Json
     }
   } else if (key == "at_tick") {
     forms::at_tick(v);
+  } else if (key == "from_tick") {
+    forms::integer(v, "from_tick", 0, kMaxAtTick);  // the kit's own (PROTOCOL.md), never the bad one
   } else if (key == "schedule") {
     forms::schedule(v);
   } else {
@@ -109,7 +116,9 @@ Group request_group(const std::string& kind, const std::string& comment, const s
     throw std::logic_error("invalid vectors: the valid " + kind + " request is refused");
   }
   for (const Bad& b : bad) {
-    const std::string id = "invalid-" + kind + "-" + b.name;
+    std::string slug = kind;  // run_from's ids read invalid-run-from-... (ids are lowercase words and hyphens)
+    std::replace(slug.begin(), slug.end(), '_', '-');
+    const std::string id = "invalid-" + slug + "-" + b.name;
     Json request = valid_request(kind);
     if (b.value) {
       request[b.key] = *b.value;
@@ -328,6 +337,34 @@ std::vector<Bad> metrics_cases() {
   };
 }
 
+// run_from takes its state, weights, schedule and ticks by the rules step
+// and run take them (INPUT-3, INPUT-4, INPUT-7, INPUT-9): an engine whose
+// run_from reads them by another path is asked each. from_tick is the kit's
+// own and never sent wrong (PROTOCOL.md).
+std::vector<Bad> run_from_cases() {
+  return {
+      {"state-no-birds", "state", Json::array(), "An empty state: a segment starts from 1..400 birds.", {"OutOfRange"}},
+      {"state-x-negative", "state", state_with(0, -0.5), "x below 0.", {"OutOfRange"}},
+      {"state-velocity-one-ulp-above-1e150", "state", state_with(2, std::nextafter(1e150, 1e300)),
+       "vx one ulp past 1e150.", {"OneUlpOutside", "VelocityRange"}},
+      {"state-two-birds-1e-300-apart-across-the-x-seam", "state",
+       Json::array({Json::array({0.0, 0.0, 2.0, 0.0}), Json::array({1000.0, 1e-300, 0.0, 2.0})}),
+       "Two birds 1e-300 apart across the seam (AMB-30).", {"TooClose"}},
+      {"state-bird-with-3-numbers", "state", bird_of(Json::array({150.0, 120.0, -1.0})), "A bird without vy.",
+       {"Shape"}},
+      {"ticks-0", "ticks", 0, "A segment of 0 ticks: 1..1000 are allowed.", {"OutOfRange"}},
+      {"ticks-1001", "ticks", 1001, "A segment of 1001 ticks.", {"OutOfRange"}},
+      {"ticks-60-with-a-zero-fraction", "ticks", 60.0,
+       "A segment of 60.0 ticks: a count is written without a fraction.", {"WrongType"}},
+      {"weights-cohesion-above-1", "weights", Json::array({1.5, 1.0, 1.0}), "A cohesion weight of 1.5.",
+       {"OutOfRange"}},
+      {"schedule-tick-above-20000", "schedule", schedule_with("tick", 20001),
+       "A change at tick 20001, past the last tick.", {"OutOfRange"}},
+      {"schedule-weight-above-1", "schedule", schedule_with("separation", 1.5),
+       "A scheduled separation weight of 1.5.", {"OutOfRange"}},
+  };
+}
+
 std::vector<Bad> verify_cases() {
   return {
       {"at-tick-0", "at_tick", 0, "Tick 0 is not a claim's tick: 1..20000.", {"OutOfRange"}},
@@ -352,7 +389,8 @@ VectorFile invalid_vectors() {
       "invalid",
       {"Requests with exactly one bad parameter; every one must be refused, naming that parameter.",
        "A request is the object of parameters one call takes: run {seed, birds, weights, ticks, schedule}, "
-       "step {state, weights, ticks}, metrics {state}, verify {seed, birds, weights, at_tick, schedule}. "
+       "step {state, weights, ticks}, metrics {state}, "
+       "run_from {state, from_tick, weights, schedule, ticks}, verify {seed, birds, weights, at_tick, schedule}. "
        "`field` is the key of the bad parameter, as spec/PROTOCOL.md's error.field spells it.",
        "JSON has no NaN or infinity: those values are written as the strings \"NaN\", \"Infinity\" and "
        "\"-Infinity\". An engine may refuse them as strings or convert them and refuse them as not finite; "
@@ -413,6 +451,9 @@ VectorFile invalid_vectors() {
   f.groups.push_back(request_group("step", "One stepping call on a constructed state (INPUT-3, INPUT-4, INPUT-9).",
                                    step_cases()));
   f.groups.push_back(request_group("metrics", "The metrics of a constructed state (INPUT-9).", metrics_cases()));
+  f.groups.push_back(request_group("run_from",
+                                   "A segment of a run from a given state (INPUT-3, INPUT-4, INPUT-7, INPUT-9).",
+                                   run_from_cases()));
   f.groups.push_back(request_group("verify", "Verifying a claim at a tick (INPUT-1..3, INPUT-5, INPUT-7).",
                                    verify_cases()));
   return f;

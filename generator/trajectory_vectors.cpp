@@ -111,7 +111,7 @@ Case build(const TrajectoryCase& tc) {
                                       "METRIC-5",  "STEP-1",   "TOL-1",    "TOL-2",    "TOL-3"};
   // Every trajectory also checks the JSON forms of its metrics (floats,
   // integer cluster counts, null), the final hash and its own horizon.
-  clauses.insert(clauses.end(), {"SERIAL-1", "SERIAL-4", "DET-3", "TOL-5", "TOL-6", "TOL-7", "TOL-8"});
+  clauses.insert(clauses.end(), {"SERIAL-1", "SERIAL-4", "DET-3", "TOL-5", "TOL-6", "TOL-7", "TOL-8", "PROTO-14"});
   if (!run.schedule.empty()) {
     clauses.insert(clauses.end(), {"WEIGHTS-2", "WEIGHTS-3"});
   }

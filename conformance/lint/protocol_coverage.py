@@ -6,8 +6,8 @@
 """Run: protocol_coverage.py VECTORS_DIR [--gaps FILE] [--write-gaps]
 
 Rebuilds the requests `susurration grade` sends for each published case
-(conformance/grader/src/checks.cpp, request_for; a trajectory's run and its
-anchor steps) and checks them against the table below. Prints every missing
+(conformance/grader/src/checks.cpp, request_for; a trajectory's run, its
+anchor steps and its run_from segments, trajectory_check.cpp) and checks them against the table below. Prints every missing
 combination, one line each. With --gaps, the known gaps are read from FILE
 (one per line, `#` comments): exit 1 when a gap is missing from FILE (a new
 blind spot) or when FILE lists one that is no longer a gap (so the list
@@ -36,12 +36,14 @@ RANGES = {
     ("run", "ticks"): (0, 20000, "INPUT-6"),
     ("run", "state_ticks"): (0, 100, "methods table (entries)"),
     ("run", "schedule"): (0, None, "INPUT-7 (entries)"),
+    ("run_from", "ticks"): (1, 1000, "INPUT-4"),
     ("verify", "at_tick"): (1, 20000, "INPUT-5"),
     ("round", "places"): (2, 4, "request schema"),
 }
 TWO_VALUES = {("round", "places")}  # 2 or 4, nothing between
 WEIGHTS = [("step", "weights"), ("run", "weights")]
-METHODS = ["prng", "torus_delta", "torus_distance", "init", "step", "metrics", "run", "verify", "round", "hash"]
+METHODS = ["prng", "torus_delta", "torus_distance", "init", "step", "metrics", "run", "run_from", "verify", "round",
+           "hash"]
 
 
 def requests(vectors):
@@ -81,6 +83,14 @@ def requests(vectors):
                                         "schedule": p["schedule"], "ticks": i["ticks"], "state_ticks": wanted}))
                     for a in c["expected"]["anchors"]:
                         out.append(("step", {"state": a["state"], "weights": p["weights"], "ticks": 1}))
+                    # PROTO-14: one run_from from each anchor before the window's end to the next
+                    # anchor (the last to the window's end), reanchor.cpp's window_segments.
+                    window = c["compare"]["window"]
+                    starts = [a for a in c["expected"]["anchors"] if a["tick"] < window]
+                    for k, a in enumerate(starts):
+                        end = starts[k + 1]["tick"] if k + 1 < len(starts) else window
+                        out.append(("run_from", {"state": a["state"], "from_tick": a["tick"], "weights": p["weights"],
+                                                 "schedule": p["schedule"], "ticks": end - a["tick"]}))
     return out
 
 

@@ -11,8 +11,12 @@
 //    returned at its last tick: an engine's final_state_hash must be that
 //    hash (every engine, exact or not), and pass-exact needs the states and
 //    that hash to be the reference's.
+// 5. where the engine lists run_from, one run_from from each anchor over
+//    its segment, in the trajectory class, whether or not the run departs
+//    (PROTO-14).
 // The failure reported is the earliest of those found, by tick.
 #include <algorithm>
+#include <limits>
 #include <set>
 
 #include "check_parts.hpp"
@@ -404,6 +408,37 @@ Chain own_chain(const VectorCase& c, Session& session, const Json& first, int de
   return chain;
 }
 
+// --- run_from from every anchor (PROTO-14) ---------------------------------------
+
+// run_from is asked from every anchor, not only to re-anchor a departure:
+// asked only then, a run_from that is wrong while run and step are right
+// (its schedule replayed a tick late, or not at all; issue 22's Stryker
+// survivors) is never asked of an engine whose run stays within the
+// tolerance. TOL-6's measurement is what makes this fair: from the same bits,
+// a correct engine agrees with the reference over every segment.
+std::optional<Finding> run_from_from_anchors(const VectorCase& c, Session& session, const CaseResult& r,
+                                             const Comparison& metrics) {
+  if (!session.ensure_started().capabilities.contains("run_from")) return std::nullopt;
+  const Reanchored all = reanchor(c, session, std::numeric_limits<int>::max());
+  if (!all.off) return std::nullopt;
+  const int at = *all.first_off->tick;
+  const std::string segment = describe(std::vector<Segment>{*all.off});
+  const bool near_change = next_to_a_change(c.group->at("parameters"), at);
+  if (metrics.first_off && *metrics.first_off->tick <= at) {
+    // The run itself departed by then: this is a re-anchored segment that
+    // departs, as TOL-6 would have found it.
+    return Finding{at, "re-anchored segment " + segment,
+                   near_change ? "WEIGHTS-3" : clause_for(r, all.first_off->field), *all.first_off,
+                   "; started again from the reference's state at tick " + std::to_string(all.off->from) +
+                       " (run_from), the engine departs within the segment"};
+  }
+  // The run agrees up to here: what differs is run_from's own.
+  return Finding{at, "run_from segment " + segment, "PROTO-14", *all.first_off,
+                 "; the engine's run agrees with the reference up to this tick, its run_from from the "
+                 "reference's state at tick " + std::to_string(all.off->from) + " does not" +
+                     (near_change ? ", next to a weight change (WEIGHTS-3)" : "")};
+}
+
 // TOL-5's horizon: the first tick a last-bit difference can carry the run
 // out of the tolerance; none by the tick it was looked for up to counts as
 // never.
@@ -484,6 +519,8 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
                                    : "");
     }
   }
+
+  if (const auto f = run_from_from_anchors(c, session, r, metrics)) keep_earliest(off, *f);
 
   if (off) {
     r.outcome = Outcome::fail;

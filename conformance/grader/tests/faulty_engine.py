@@ -76,6 +76,22 @@ def drifting_run(ask, request, relative):
     return {"id": request["id"], "result": {"metrics": columns, "states": states}}
 
 
+def run_from_a_tick_late(ask, request):
+    """run_from by the real engine's metrics and one-tick steps, with each
+    step out of tick t taking the weights in force at t - 1: a weight change
+    applied a tick late, in run_from alone (run and step stay right)."""
+    p = request["params"]
+    state = p["state"]
+    columns = {"polarization": [], "cluster_count": [], "mean_neighbor_distance": []}
+    for t in range(p["from_tick"], p["from_tick"] + p["ticks"] + 1):
+        m = ask("metrics", {"state": state})
+        for field in columns:
+            columns[field].append(m[field])
+        if t < p["from_tick"] + p["ticks"]:
+            state = ask("step", {"state": state, "weights": weights_at(p, t - 1), "ticks": 1})["state"]
+    return {"id": request["id"], "result": {"metrics": columns}}
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--fault", required=True)
@@ -117,13 +133,15 @@ def main():
             response["result"]["capabilities"].remove("metrics")
             print(json.dumps(response), flush=True)
             continue
+        def ask(m, params):
+            real.stdin.write(json.dumps({"id": 0, "method": m, "params": params}) + "\n")
+            real.stdin.flush()
+            return json.loads(real.stdout.readline())["result"]
         if a.fault.startswith("drift-") and method == "run":
-            def ask(m, params):
-                real.stdin.write(json.dumps({"id": 0, "method": m, "params": params}) + "\n")
-                real.stdin.flush()
-                return json.loads(real.stdout.readline())["result"]
-            response = drifting_run(ask, request, float(a.fault.split("-", 1)[1]))
-            print(json.dumps(response), flush=True)
+            print(json.dumps(drifting_run(ask, request, float(a.fault.split("-", 1)[1]))), flush=True)
+            continue
+        if a.fault == "run-from-weights-a-tick-late" and method == "run_from":
+            print(json.dumps(run_from_a_tick_late(ask, request)), flush=True)
             continue
         if a.hide and method == a.hide:
             print(json.dumps({"id": request["id"], "unsupported": "hidden"}), flush=True)

@@ -184,6 +184,27 @@ def grade_departure_is_drift_only_when_every_re_anchored_segment_agrees(b, tmp):
     check(c["clause"] == "METRIC-1", c["clause"])
 
 
+def grade_a_run_from_that_is_not_the_run_fails_under_proto_14(b, tmp):
+    # PROTO-14: run_from is asked from every anchor even when the run never
+    # departs. This engine's run and step are the reference's; its run_from
+    # applies each weight change a tick late. The schedule case's change at
+    # tick 60 first shows in the segment from anchor 60, at tick 61, under
+    # PROTO-14 (the run agrees there), with WEIGHTS-3 named beside it.
+    cid = "trajectory-schedule-n120-seed-42"
+    r, report = json_report(b, faulty(b, "run-from-weights-a-tick-late"), "--only", cid)
+    c = report["cases"][0]
+    check(r.returncode == 1 and c["outcome"] == "fail" and not c["drift"], (r.returncode, c))
+    check(c["clause"] == "PROTO-14" and c["check"] == "run_from segment 60..61", (c["clause"], c["check"]))
+    check(c["difference"]["tick"] == 61 and "WEIGHTS-3" in c["message"], c)
+    check(report["diagnosis"]["causes"][0]["clause"] == "PROTO-14", report["diagnosis"]["causes"][:2])
+    # A case without a schedule has no change to apply late: it passes exact.
+    r, report = json_report(b, faulty(b, "run-from-weights-a-tick-late"), "--only", "trajectory-n10-w1-1-1-seed-1")
+    check(r.returncode == 0 and report["cases"][0]["outcome"] == "pass-exact", report["cases"][0])
+    # Without run_from in hello, nothing of the kind is asked.
+    r, report = json_report(b, faulty(b, "run-from-weights-a-tick-late", hide="run_from"), "--only", cid)
+    check(r.returncode == 0 and report["cases"][0]["outcome"] == "pass-exact", report["cases"][0])
+
+
 def grade_refusing_a_valid_seed_fails_under_the_clause_that_ranges_it(b, tmp):
     # A refused valid request fails under the INPUT clause of the parameter
     # the engine named (INPUT-1 for a seed), not the case's first clause
