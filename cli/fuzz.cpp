@@ -253,8 +253,7 @@ int run_fuzz(const Options& o) {
     }
     progress.clear();
     const std::string id = entry.second.id;
-    const std::size_t birds = entry.first.state.size();
-    const int ticks = entry.first.ticks;
+    const std::string unshrunk = generator::fuzz_size(entry.first);
     std::fprintf(stdout, "difference after %zu cases (%.1f s): %s: %s\n", asked, elapsed(), id.c_str(),
                  result.message.c_str());
     std::fflush(stdout);
@@ -269,14 +268,10 @@ int run_fuzz(const Options& o) {
       result = original_result;
     }
     const std::string header = "Written by susurration fuzz --seed " + std::to_string(seed) + ": " + id +
-                               " shrunk from " + std::to_string(birds) + " birds and " + std::to_string(ticks) +
-                               " ticks; the engine's answer is outside the case's class and every class engine's "
+                               " shrunk from " + unshrunk + "; the engine's answer is outside the case's class and every class engine's "
                                "is within it. Replay: susurration grade --vectors DIR --fresh off --engine CMD.";
     const auto written = generator::write_vector_files(o.out, generator::fuzz_files({entry}, header));
-    const std::string size = std::to_string(entry.first.state.size()) + " birds" +
-                             (entry.first.method == FuzzInput::Method::step
-                                  ? " and " + std::to_string(entry.first.ticks) + " ticks"
-                                  : "");
+    const std::string size = generator::fuzz_size(entry.first);
     std::fprintf(stdout, "shrunk to %s: %s [%s]: %s\n", size.c_str(), id.c_str(), result.clause.c_str(),
                  result.message.c_str());
     std::fprintf(stdout, "written to %s (%zu files); replay: susurration grade --vectors %s --fresh off --engine %s\n",

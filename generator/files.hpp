@@ -1,10 +1,12 @@
 // One builder per vector file; each lives in the source file of its name.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "susurration/state.hpp"
 #include "vector_file.hpp"
 
 namespace susurration::generator {
@@ -23,6 +25,17 @@ VectorFile metrics_vectors();        // metrics_vectors.cpp
 VectorFile trajectory_vectors();     // trajectory_vectors.cpp
 VectorFile serialisation_vectors();  // serialisation_vectors.cpp
 VectorFile invalid_vectors();        // invalid_vectors.cpp
+
+// The cases published, fresh and fuzzed sets share, each built in one place.
+// prng.json's: `count` draws after skipping `skip` (the seed is the group's).
+Case prng_case(std::uint32_t seed, std::uint64_t skip, int count, std::string id, std::string comment,
+               std::vector<std::string> clauses, std::vector<std::string> flags);  // prng_vectors.cpp
+// torus.json's: the delta from a to b on an axis of `size` (the group's),
+// exact; the delta and distance between two positions, in `compare`.
+Case torus_delta_case(std::string id, std::string comment, std::vector<std::string> flags, double a, double b,
+                      double size);  // torus_vectors.cpp
+Case torus_distance_case(std::string id, std::string comment, std::vector<std::string> clauses,
+                         std::vector<std::string> flags, Json compare, const Bird& from, const Bird& to);
 
 // Every file, in the order the manifest lists them.
 // `progress`, when set, is told the files built so far and one still

@@ -2,7 +2,8 @@
 // to find edges the published and fresh sets do not reach (crowds of up to
 // 400 birds in one perception disc, pairs from 1e-150 apart up through every
 // limit, speeds from INPUT-9's bounds down to forces that cancel, seams,
-// birds in one place, drawn weights and ticks), each made a case in the
+// birds in one place, drawn weights and ticks; torus deltas and distances
+// on the seams, and draws after skips up to 2^53 - 1), each made a case in the
 // published format of its file by the same helpers the published cases use.
 // A difference is then shrunk (fewer birds and ticks, rounder values) and
 // written out as a vector set that `grade --vectors` replays.
@@ -22,15 +23,23 @@
 
 namespace susurration::generator {
 
-// One fuzz input: a method that takes a state, and what it asks.
+// One fuzz input: a method, and what it asks.
 struct FuzzInput {
-  enum class Method { step, metrics, hash };
+  enum class Method { step, metrics, hash, torus_delta, torus_distance, prng };
   Method method = Method::step;
-  State state;
+  State state;      // step, metrics, hash; torus_distance: the two positions, from and to
   Weights weights;  // step only
   int ticks = 1;    // step only: 1..1000 (INPUT-4)
+  double a = 0, b = 0, size = 0;  // torus_delta: from a to b on an axis of size 1000 or 600
+  std::uint32_t seed = 0;         // prng: `count` draws after skipping `skip`
+  std::uint64_t skip = 0;
+  int count = 1;
   std::string shape;  // how it was drawn, in words, for the case's comment
 };
+
+// How big an input is, in words: "12 birds and 3 ticks", "12 birds", "a
+// delta on an axis of 1000", "a distance", "16 draws".
+std::string fuzz_size(const FuzzInput& input);
 
 // The published file (and category) a method's cases belong to.
 std::string fuzz_category(FuzzInput::Method method);

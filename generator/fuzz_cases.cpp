@@ -8,6 +8,7 @@
 #include <string>
 
 #include "constructed_states.hpp"
+#include "files.hpp"
 #include "fuzz.hpp"
 #include "step_terms.hpp"
 #include "susurration/constants.hpp"
@@ -233,13 +234,68 @@ void check_well_conditioned(const std::string& id, const FuzzInput& in, const St
   }
 }
 
+// The torus's methods and the generator's, which take no state: deltas
+// between coordinates on and beside the seams, exactly half the field
+// apart, or anywhere; positions the same way; a seed with a skip from 0 up
+// to 2^53 - 1 (the most the schema allows, where a generator that is not
+// jumped ahead misses every deadline) and a count of 1 to 1000.
+FuzzInput draw_stateless(Draws& d) {
+  FuzzInput in;
+  const double m = d.unit();
+  if (m < 0.4) {
+    in.method = FuzzInput::Method::torus_delta;
+    in.size = d.unit() < 0.5 ? kWidth : kHeight;
+    in.a = d.unit() < 0.5 ? seam_coordinate(d, in.size) : d.uniform(0, in.size);
+    const double u = d.unit();
+    in.b = u < 0.3   ? seam_coordinate(d, in.size)
+           : u < 0.5 ? (in.a + in.size / 2 <= in.size ? in.a + in.size / 2 : in.a - in.size / 2)
+                     : d.uniform(0, in.size);
+    in.shape = "a delta along an axis of " + number(in.size);
+  } else if (m < 0.8) {
+    in.method = FuzzInput::Method::torus_distance;
+    auto position = [&] {
+      return d.unit() < 0.5 ? Bird{seam_coordinate(d, kWidth), seam_coordinate(d, kHeight), 0, 0}
+                            : Bird{d.uniform(0, kWidth), d.uniform(0, kHeight), 0, 0};
+    };
+    in.state = {position(), position()};
+    if (d.unit() < 0.3) {  // within a perception disc, or exactly half the field off on one axis
+      in.state[1] = {wrapped(in.state[0].x + d.uniform(-90, 90), kWidth),
+                     wrapped(in.state[0].y + d.uniform(-90, 90), kHeight), 0, 0};
+    }
+    in.shape = "a delta and distance between two positions";
+  } else {
+    in.method = FuzzInput::Method::prng;
+    in.seed = d.u32();
+    const double u = d.unit();
+    in.skip = u < 0.3 ? 0
+              : u < 0.4 ? 9007199254740991ull - static_cast<std::uint64_t>(d.integer(0, 1000))
+                        : static_cast<std::uint64_t>(log_uniform(d, 0, 15.9));
+    in.count = static_cast<int>(d.integer(1, 1000));
+    in.shape = "draws of seed " + std::to_string(in.seed) + " after skipping " + std::to_string(in.skip);
+  }
+  return in;
+}
+
 }  // namespace
+
+std::string fuzz_size(const FuzzInput& in) {
+  switch (in.method) {
+    case FuzzInput::Method::step: return count(in.state.size(), "birds") + " and " + count(in.ticks, "ticks");
+    case FuzzInput::Method::torus_delta: return "a delta on an axis of " + number(in.size);
+    case FuzzInput::Method::torus_distance: return "a distance";
+    case FuzzInput::Method::prng: return count(in.count, "draws");
+    default: return count(in.state.size(), "birds");
+  }
+}
 
 std::string fuzz_category(FuzzInput::Method method) {
   switch (method) {
     case FuzzInput::Method::step: return "step";
     case FuzzInput::Method::metrics: return "metrics";
     case FuzzInput::Method::hash: return "serialisation";
+    case FuzzInput::Method::torus_delta:
+    case FuzzInput::Method::torus_distance: return "torus";
+    case FuzzInput::Method::prng: return "prng";
   }
   return "step";
 }
@@ -247,6 +303,8 @@ std::string fuzz_category(FuzzInput::Method method) {
 FuzzInput draw_fuzz_input(Draws& d) {
   using Shape = State (*)(Draws&, std::string&);
   const Shape shapes[] = {clump, tiny_pair, coincident, seams, speeds, cancelling};
+  // One in ten asks a method of no state: the torus's or the generator's.
+  if (d.unit() < 0.1) return draw_stateless(d);
   for (;;) {
     FuzzInput in;
     const double m = d.unit();
@@ -261,12 +319,28 @@ FuzzInput draw_fuzz_input(Draws& d) {
 }
 
 Case fuzz_case(const FuzzInput& in, const std::string& id) {
+  const std::string comment = "Fuzzed: " + in.shape + ".";
+  switch (in.method) {
+    case FuzzInput::Method::torus_delta:
+      if (!(in.a >= 0 && in.a <= in.size && in.b >= 0 && in.b <= in.size)) {
+        throw std::logic_error(id + ": a coordinate off the axis");
+      }
+      return torus_delta_case(id, comment, {"Fuzzed"}, in.a, in.b, in.size);
+    case FuzzInput::Method::torus_distance:
+      // The fresh distances' class (torus_vectors.cpp): a drawn distance may
+      // be one a hypot that is not correctly rounded gets 2 ulps off.
+      return torus_distance_case(id, comment, {"FIELD-3", "FIELD-4", "DET-2"}, {"Fuzzed"}, compare_ulps(2),
+                                 in.state.at(0), in.state.at(1));
+    case FuzzInput::Method::prng:
+      return prng_case(in.seed, in.skip, in.count, id, comment, {"PRNG-1", "PRNG-2"}, {"Fuzzed"});
+    default:
+      break;
+  }
   try {
     check_state(in.state);
   } catch (const InputError& e) {
     throw std::logic_error(id + ": " + e.what());
   }
-  const std::string comment = "Fuzzed: " + in.shape + ".";
   switch (in.method) {
     case FuzzInput::Method::step: {
       State after = in.state;
@@ -289,11 +363,47 @@ Case fuzz_case(const FuzzInput& in, const std::string& id) {
     case FuzzInput::Method::hash:
       return {id, comment, {"DET-3"}, {"Fuzzed"}, compare_exact(), {{"state", state_json(in.state)}},
               {{"hash", hex64(state_hash(in.state))}}};
+    default:
+      break;
   }
   throw std::logic_error(id + ": no such method");
 }
 
+// Rounder arguments of a method of no state: coordinates to 1, 2, 3 or 6
+// significant digits (kept on the axis); fewer draws, and no skip.
+std::vector<FuzzInput> shrink_stateless(const FuzzInput& in) {
+  std::vector<FuzzInput> out;
+  auto keep = [&](const FuzzInput& c) {
+    const bool same = c.a == in.a && c.b == in.b && c.state == in.state && c.skip == in.skip && c.count == in.count;
+    if (!same) out.push_back(c);
+  };
+  if (in.method == FuzzInput::Method::prng) {
+    for (const int count : {1, in.count / 2}) {
+      FuzzInput c = in;
+      c.count = std::max(1, count);
+      keep(c);
+    }
+    FuzzInput c = in;
+    c.skip = 0;
+    keep(c);
+    return out;
+  }
+  for (const int digits : {1, 2, 3, 6}) {
+    FuzzInput c = in;
+    c.a = std::min(rounded(in.a, digits), in.size);
+    c.b = std::min(rounded(in.b, digits), in.size);
+    for (Bird& p : c.state) p = {std::min(rounded(p.x, digits), kWidth), std::min(rounded(p.y, digits), kHeight), 0, 0};
+    c.shape = in.shape + ", rounded to " + std::to_string(digits) + " digits";
+    keep(c);
+  }
+  return out;
+}
+
 std::vector<FuzzInput> shrink_candidates(const FuzzInput& in) {
+  if (in.method == FuzzInput::Method::torus_delta || in.method == FuzzInput::Method::torus_distance ||
+      in.method == FuzzInput::Method::prng) {
+    return shrink_stateless(in);
+  }
   std::vector<FuzzInput> out;
   auto keep = [&](FuzzInput c, const std::string& how) {
     if ((c.state == in.state && c.ticks == in.ticks && c.weights == in.weights) || !legal(c.state)) return;
@@ -367,15 +477,20 @@ std::vector<VectorFile> fuzz_files(const std::vector<std::pair<FuzzInput, Case>>
   const std::map<std::string, Note> notes = {
       {"Fuzzed",
        {"fuzz", "Drawn by susurration fuzz to find edges (crowds, pairs from 1e-150 apart, speeds at INPUT-9's "
-                "bounds, seams, birds in one place, forces that cancel) and shrunk while the engine's answer "
+                "bounds, seams, birds in one place, forces that cancel; deltas and distances on and across the "
+                "seams; draws after skips up to 2^53 - 1) and shrunk while the engine's answer "
                 "stayed outside the case's class; correct engines on faithful libms answered it within the class."}}};
   std::vector<VectorFile> files;
-  for (const char* category : {"step", "metrics", "serialisation"}) {
+  for (const char* category : {"prng", "torus", "step", "metrics", "serialisation"}) {
     VectorFile f{category, {header}, notes, {}};
     for (const auto& [input, c] : cases) {
       if (fuzz_category(input.method) != category) continue;
       Group g{"A fuzzed case.", Json::object(), {c}};
       if (input.method == FuzzInput::Method::step) g.parameters = {{"weights", weights_json(input.weights)}};
+      if (input.method == FuzzInput::Method::torus_delta) {
+        g.parameters = {{"axis", input.size == kWidth ? "x" : "y"}, {"size", input.size}};
+      }
+      if (input.method == FuzzInput::Method::prng) g.parameters = {{"seed", input.seed}};
       f.groups.push_back(std::move(g));
     }
     if (!f.groups.empty()) files.push_back(std::move(f));

@@ -6,10 +6,9 @@
 #include "susurration/prng.hpp"
 
 namespace susurration::generator {
-namespace {
 
-Case sequence(std::uint32_t seed, std::uint64_t skip, int count, std::string id, std::string comment,
-              std::vector<std::string> clauses, std::vector<std::string> flags) {
+Case prng_case(std::uint32_t seed, std::uint64_t skip, int count, std::string id, std::string comment,
+               std::vector<std::string> clauses, std::vector<std::string> flags) {
   Mulberry32 rng(seed);
   rng.skip(skip);
   Json u32 = Json::array();
@@ -22,8 +21,6 @@ Case sequence(std::uint32_t seed, std::uint64_t skip, int count, std::string id,
   return {std::move(id), std::move(comment), std::move(clauses), std::move(flags), compare_exact(),
           {{"skip", skip}, {"count", count}}, {{"u32", u32}, {"next", next}}};
 }
-
-}  // namespace
 
 VectorFile prng_vectors() {
   VectorFile f{"prng",
@@ -56,24 +53,24 @@ VectorFile prng_vectors() {
                               "Dividing by 2^32 - 1 or using float32 changes the last bits."}}},
                {}};
   Group seed42{"The upstream's seed 42.", {{"seed", 42}}, {}};
-  seed42.cases.push_back(sequence(42, 0, 10, "prng-seed-42-first-ten-values",
+  seed42.cases.push_back(prng_case(42, 0, 10, "prng-seed-42-first-ten-values",
                                   "The ten values the upstream specification prints for seed 42.",
                                   {"PRNG-1", "PRNG-2", "PRNG-3"}, {"SpecValues", "Division"}));
-  seed42.cases.push_back(sequence(42, 0, 1600, "prng-seed-42-first-1600",
+  seed42.cases.push_back(prng_case(42, 0, 1600, "prng-seed-42-first-1600",
                                   "The first 1600 draws for seed 42: all that initialising 400 birds uses.", {"PRNG-1", "PRNG-2"},
                                   {"LongSequence", "Division"}));
-  seed42.cases.push_back(sequence(42, 0, 1, "prng-seed-42-one-draw",
+  seed42.cases.push_back(prng_case(42, 0, 1, "prng-seed-42-one-draw",
                                   "The fewest draws a request may ask for: the first of the upstream's ten values.",
                                   {"PRNG-1", "PRNG-2"}, {"CountBounds", "SpecValues"}));
   f.groups.push_back(std::move(seed42));
   // The protocol's bounds on skip and count (request schema, PROTOCOL.md):
   // a seed of no special shape, so that only the bound is new.
   Group bounds{"Seed 20261202, at the bounds of skip and count.", {{"seed", 20261202}}, {}};
-  bounds.cases.push_back(sequence(20261202, 9007199254740991ull, 16, "prng-seed-20261202-after-2-53-minus-1",
+  bounds.cases.push_back(prng_case(20261202, 9007199254740991ull, 16, "prng-seed-20261202-after-2-53-minus-1",
                                   "Draws after skipping 2^53 - 1, the largest skip the protocol allows: "
                                   "skip * 0x6D2B79F5 modulo 2^32 is where the state lands.",
                                   {"PRNG-1"}, {"Jump", "LongSequence"}));
-  bounds.cases.push_back(sequence(20261202, 0, 100000, "prng-seed-20261202-first-100000",
+  bounds.cases.push_back(prng_case(20261202, 0, 100000, "prng-seed-20261202-first-100000",
                                   "The most draws one request may ask for.", {"PRNG-1", "PRNG-2"},
                                   {"CountBounds", "LongSequence", "Division"}));
   f.groups.push_back(std::move(bounds));
@@ -84,10 +81,10 @@ VectorFile prng_vectors() {
   for (const Seed s : {Seed{0, "0"}, Seed{1, "1"}, Seed{2147483647u, "2147483647"},
                        Seed{2147483648u, "2147483648"}, Seed{4294967295u, "4294967295"}}) {
     Group g{std::string("Seed ") + s.name + ".", {{"seed", s.seed}}, {}};
-    g.cases.push_back(sequence(s.seed, 0, 1600, std::string("prng-seed-") + s.name + "-first-1600",
+    g.cases.push_back(prng_case(s.seed, 0, 1600, std::string("prng-seed-") + s.name + "-first-1600",
                                std::string("The first 1600 draws for seed ") + s.name + ", all that 400 birds use.",
                                {"PRNG-1", "PRNG-2"}, {"SeedEdge", "LongSequence", "Division"}));
-    g.cases.push_back(sequence(s.seed, 100000, 16, std::string("prng-seed-") + s.name + "-after-100000",
+    g.cases.push_back(prng_case(s.seed, 100000, 16, std::string("prng-seed-") + s.name + "-after-100000",
                                std::string("Draws 100000..100015 for seed ") + s.name +
                                    ", after the state has wrapped thousands of times.",
                                {"PRNG-1"}, {"SeedEdge", "LongSequence"}));
@@ -106,10 +103,10 @@ std::vector<Group> fresh_prng_groups(Draws& draw) {
     const std::uint64_t skip = ((std::uint64_t{draw.u32()} << 32) | draw.u32()) & ((1ull << 53) - 1);
     const std::string s = std::to_string(seed);
     Group g{"Seed " + s + ", drawn.", {{"seed", seed}}, {}};
-    g.cases.push_back(sequence(seed, 0, count, "fresh-prng-seed-" + s + "-first-" + std::to_string(count),
+    g.cases.push_back(prng_case(seed, 0, count, "fresh-prng-seed-" + s + "-first-" + std::to_string(count),
                                "The first " + std::to_string(count) + " draws for a drawn seed.",
                                {"PRNG-1", "PRNG-2"}, {"Fresh"}));
-    g.cases.push_back(sequence(seed, skip, 16, "fresh-prng-seed-" + s + "-after-" + std::to_string(skip),
+    g.cases.push_back(prng_case(seed, skip, 16, "fresh-prng-seed-" + s + "-after-" + std::to_string(skip),
                                "16 draws after a drawn skip.", {"PRNG-1"}, {"Fresh"}));
     groups.push_back(std::move(g));
   }

@@ -11,6 +11,21 @@
 #include "susurration/torus.hpp"
 
 namespace susurration::generator {
+
+Case torus_delta_case(std::string id, std::string comment, std::vector<std::string> flags, double a, double b,
+                      double size) {
+  return {std::move(id), std::move(comment), {"FIELD-1", "FIELD-3"}, std::move(flags), compare_exact(),
+          {{"a", a}, {"b", b}}, {{"delta", torus_delta(a, b, size)}}};
+}
+
+Case torus_distance_case(std::string id, std::string comment, std::vector<std::string> clauses,
+                         std::vector<std::string> flags, Json compare, const Bird& from, const Bird& to) {
+  const Delta d = torus_delta(from, to);
+  return {std::move(id), std::move(comment), std::move(clauses), std::move(flags), std::move(compare),
+          {{"from", {from.x, from.y}}, {"to", {to.x, to.y}}},
+          {{"dx", d.dx}, {"dy", d.dy}, {"distance", torus_distance(d)}}};
+}
+
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -58,9 +73,7 @@ Group delta_group(const char* axis, double size) {
           {{"axis", axis}, {"size", size}},
           {}};
   for (const DeltaCase& c : cases) {
-    g.cases.push_back({std::string("torus-") + axis + "-" + c.name, c.comment, {"FIELD-1", "FIELD-3"},
-                       c.flags, compare_exact(), {{"a", c.a}, {"b", c.b}},
-                       {{"delta", torus_delta(c.a, c.b, size)}}});
+    g.cases.push_back(torus_delta_case(std::string("torus-") + axis + "-" + c.name, c.comment, c.flags, c.a, c.b, size));
   }
   return g;
 }
@@ -97,11 +110,8 @@ Group distance_group() {
   };
   Group g{"Deltas and distances between two positions.", Json::object(), {}};
   for (const DistanceCase& c : cases) {
-    const Delta d = torus_delta(c.from, c.to);
-    g.cases.push_back({std::string("torus-distance-") + c.name, c.comment,
-                       {"FIELD-3", "FIELD-4", "DET-2"}, c.flags, compare_ulps(1),
-                       {{"from", {c.from.x, c.from.y}}, {"to", {c.to.x, c.to.y}}},
-                       {{"dx", d.dx}, {"dy", d.dy}, {"distance", torus_distance(d)}}});
+    g.cases.push_back(torus_distance_case(std::string("torus-distance-") + c.name, c.comment,
+                                          {"FIELD-3", "FIELD-4", "DET-2"}, c.flags, compare_ulps(1), c.from, c.to));
   }
   return g;
 }
@@ -142,10 +152,8 @@ Group hard_to_round_group() {
     if (hypot_midpoint_distance(d.dx, d.dy) > 1e-4) {
       throw std::logic_error(std::string("torus: ") + c.name + " is not hard to round");
     }
-    g.cases.push_back({std::string("torus-distance-hard-to-round-") + c.name, c.legs.position,
-                       {"FIELD-4", "DET-2"}, {"HardToRound"}, compare_ulps(2),
-                       {{"from", {from.x, from.y}}, {"to", {to.x, to.y}}},
-                       {{"dx", d.dx}, {"dy", d.dy}, {"distance", torus_distance(d)}}});
+    g.cases.push_back(torus_distance_case(std::string("torus-distance-hard-to-round-") + c.name, c.legs.position,
+                                          {"FIELD-4", "DET-2"}, {"HardToRound"}, compare_ulps(2), from, to));
   }
   return g;
 }
@@ -199,8 +207,7 @@ std::vector<Group> fresh_torus_groups(Draws& draw) {
   for (const auto& [axis, size] : {std::pair<std::string, double>{"x", kWidth}, {"y", kHeight}}) {
     Group g{"Drawn deltas along " + axis + ".", {{"axis", axis}, {"size", size}}, {}};
     auto push = [&](const std::string& name, double a, double b, const std::string& comment) {
-      g.cases.push_back({"fresh-torus-" + axis + "-" + name, comment, {"FIELD-1", "FIELD-3"}, {"Fresh"},
-                         compare_exact(), {{"a", a}, {"b", b}}, {{"delta", torus_delta(a, b, size)}}});
+      g.cases.push_back(torus_delta_case("fresh-torus-" + axis + "-" + name, comment, {"Fresh"}, a, b, size));
     };
     for (int k = 1; k <= 3; ++k) {
       push("drawn-" + std::to_string(k), draw.uniform(0, size), draw.uniform(0, size), "Two drawn coordinates.");
@@ -214,11 +221,8 @@ std::vector<Group> fresh_torus_groups(Draws& draw) {
   for (int k = 1; k <= 4; ++k) {
     const Bird from{draw.uniform(0, kWidth), draw.uniform(0, kHeight), 0, 0};
     const Bird to{draw.uniform(0, kWidth), draw.uniform(0, kHeight), 0, 0};
-    const Delta delta = torus_delta(from, to);
-    d.cases.push_back({"fresh-torus-distance-drawn-" + std::to_string(k), "Two drawn positions.",
-                       {"FIELD-3", "FIELD-4", "DET-2"}, {"Fresh"}, compare_ulps(2),
-                       {{"from", {from.x, from.y}}, {"to", {to.x, to.y}}},
-                       {{"dx", delta.dx}, {"dy", delta.dy}, {"distance", torus_distance(delta)}}});
+    d.cases.push_back(torus_distance_case("fresh-torus-distance-drawn-" + std::to_string(k), "Two drawn positions.",
+                                          {"FIELD-3", "FIELD-4", "DET-2"}, {"Fresh"}, compare_ulps(2), from, to));
   }
   groups.push_back(std::move(d));
   return groups;

@@ -70,6 +70,25 @@ def fuzz_finds_a_mutant_the_published_set_misses_and_writes_a_set_grade_replays(
                                                                                           clean.stdout))
 
 
+def fuzz_asks_the_torus_and_the_generator(susurration, node, faithful, tmp):
+    # PROTO-13: fuzz asks methods of no state too. A planted mistake in each
+    # is found, shrunk, and written as a set of its own file that the replay
+    # fails and the clean engine passes.
+    for name, file in (("skip-held-in-31-bits", "prng.json"), ("torus-delta-wrapped-one-way", "torus.json")):
+        engine = mutant(node, tmp, name)
+        out = pathlib.Path(tmp) / ("finding-" + name)
+        r = run([susurration, "fuzz", "--engine", engine, "--seed", "5", "--cases", "3000", "--out", str(out),
+                 "--quiet"])
+        check(r.returncode == 1, "%s: fuzz exit %d, want 1: %s %s" % (name, r.returncode, r.stdout, r.stderr))
+        files = [f["file"] for f in json.loads((out / "manifest.json").read_text())["files"]]
+        check(files == [file], "%s: the finding is in %s, want %s" % (name, files, file))
+        replay = run([susurration, "grade", "--engine", engine, "--vectors", str(out), "--fresh", "off"])
+        check(replay.returncode == 1, "%s: the replay passes (exit %d)" % (name, replay.returncode))
+        clean = run([susurration, "grade", "--engine", "%s %s" % (node, ROOT / "adapters" / "node" / "engine.js"),
+                     "--vectors", str(out), "--fresh", "off"])
+        check(clean.returncode == 0, "%s: the clean engine fails the finding: %s" % (name, clean.stdout))
+
+
 def fuzz_the_same_seed_finds_the_same_case(susurration, node, faithful, tmp):
     engine = mutant(node, tmp)
     lines = []
