@@ -35,6 +35,11 @@ struct FuzzInput {
   std::uint64_t skip = 0;
   int count = 1;
   std::string shape;  // how it was drawn, in words, for the case's comment
+  // Shrinking's granularity: the most birds a candidate made from this
+  // input leaves out at once (0: half of them). A candidate that leaves out
+  // k birds carries k, so that the next round starts there rather than at
+  // halves again, as delta debugging never goes back to a coarser split.
+  std::size_t chunk = 0;
 };
 
 // How big an input is, in words: "12 birds and 3 ticks", "12 birds", "a
@@ -74,7 +79,8 @@ Case metrics_case_of(const std::string& id, const std::string& comment, std::vec
                      std::vector<std::string> flags, const State& state);
 
 // Smaller or rounder inputs than `input`, the biggest reductions first:
-// fewer birds, fewer ticks, weights at 0 or 1, values with fewer digits.
+// fewer birds (runs of at most input.chunk of them), fewer ticks, weights
+// at 0 or 1, values with fewer digits.
 // Each is legal by INPUT-9 and differs from `input`.
 std::vector<FuzzInput> shrink_candidates(const FuzzInput& input);
 

@@ -412,13 +412,18 @@ std::vector<FuzzInput> shrink_candidates(const FuzzInput& in) {
   };
   const std::string shape = in.shape;
   // Fewer birds: each run of `chunk` consecutive birds left out, halves
-  // first, down to single birds.
+  // first (or the granularity the last reduction reached), down to single
+  // birds. A crowd that needs most of its birds to differ (a cap on the
+  // neighbours) would otherwise try every coarser split again after each
+  // bird it loses.
   const std::size_t n = in.state.size();
-  for (std::size_t chunk = std::max<std::size_t>(1, n / 2);; chunk = std::max<std::size_t>(1, chunk / 2)) {
+  const std::size_t first = std::max<std::size_t>(1, in.chunk > 0 ? std::min(in.chunk, n / 2) : n / 2);
+  for (std::size_t chunk = first;; chunk = std::max<std::size_t>(1, chunk / 2)) {
     for (std::size_t from = 0; from < n && chunk < n; from += chunk) {
       FuzzInput c = in;
       c.state.erase(c.state.begin() + static_cast<long>(from),
                     c.state.begin() + static_cast<long>(std::min(n, from + chunk)));
+      c.chunk = chunk;
       keep(c, count(c.state.size(), "birds") + " of " + shape);
     }
     if (chunk == 1) break;
