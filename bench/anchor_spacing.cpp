@@ -109,11 +109,13 @@ Growth measure_case(const Json& group, const Json& c, int every) {
   const Json& p = group.at("parameters");
   const Weights w = forms::weights(p.at("weights"));
   const Schedule schedule = forms::schedule(p.at("schedule"));
+  const int last = c.at("input").at("ticks").get<int>();
   if (every > 0) {
     // Segments of `every` ticks from the reference's own run.
     FastFlock flock(initialise(c.at("input").at("seed").get<std::uint32_t>(), p.at("birds").get<int>()), 1);
-    for (int from = 0; from < kWindow; from += every) {
-      const int to = std::min(from + every, kWindow);
+    const int end = std::min(kWindow, last);
+    for (int from = 0; from < end; from += every) {
+      const int to = std::min(from + every, end);
       measure_segment(flock.state(), from, to, w, schedule, nullptr, g);
       for (int t = from; t < to; ++t) flock.step(weights_at(w, schedule, t));
     }
@@ -124,7 +126,10 @@ Growth measure_case(const Json& group, const Json& c, int every) {
   for (std::size_t k = 0; k < anchors.size(); ++k) {
     const int from = anchors[k].at("tick").get<int>();
     if (from >= kWindow) break;
-    const int to = k + 1 < anchors.size() ? std::min(anchors[k + 1].at("tick").get<int>(), kWindow) : kWindow;
+    // The grader's segments (reanchor.cpp, window_segments): to the next
+    // anchor, the last to the window's end, none past the run's end.
+    const int to = std::min(k + 1 < anchors.size() ? anchors[k + 1].at("tick").get<int>() : kWindow, last);
+    if (to <= from) continue;
     measure_segment(forms::state(anchors[k].at("state")), from, to, w, schedule, &columns, g);
   }
   return g;

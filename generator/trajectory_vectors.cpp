@@ -1,20 +1,26 @@
 // trajectories.json: runs from a seed with per-tick metrics, anchor states
 // and their next step, the final state hash, and each run's chaos horizon.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <future>
+#include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include "chaos_horizon.hpp"
+#include "constructed_states.hpp"
 #include "step_terms.hpp"
 #include "files.hpp"
 #include "fresh.hpp"
+#include "susurration/constants.hpp"
 #include "susurration/fast_engine.hpp"
 #include "susurration/init.hpp"
 #include "susurration/serialise.hpp"
 #include "susurration/step.hpp"
+#include "susurration/torus.hpp"
 
 namespace susurration::generator {
 namespace {
@@ -22,6 +28,7 @@ namespace {
 constexpr int kTicks = 250;             // the window (200) and 50 indicative ticks after it
 constexpr int kCheckedTo = 500;         // how far the chaos horizon is looked for
 constexpr int kComfortablyPast = 260;  // below this the case is flagged NearChaosHorizon
+constexpr int kMostTicks = 20000;      // INPUT-6
 // Anchors at most 60 ticks apart over the window: a last-bit difference
 // grows by no more than about 1e-11 relative within such a segment, so a
 // correct engine re-anchored from them stays within the tolerance (TOL-6;
@@ -35,7 +42,39 @@ struct TrajectoryCase {
   int ticks;
   std::vector<int> anchors;
   std::vector<std::string> flags;
+  // The states the kit asks the run for, where not its default (every
+  // anchor, the tick after each and the last tick; TOL-7): only the run of
+  // 0 ticks that asks for none (issue 23: state_ticks never empty).
+  std::optional<std::vector<int>> state_ticks = std::nullopt;
+  // verify's ticks beyond the default (PROTO-15, in build()).
+  std::vector<int> verify_ticks = {};
 };
+
+constexpr int kWindow = 200;  // TOL-2
+
+// A run in which no rule ever acts: every velocity is kept exactly (STEP-6
+// with zero forces, STEP-7's factor exactly 1 inside 1.6..4.2), so each bird
+// flies straight and a last-bit difference in the initial state never grows.
+bool no_rule_acts(const RunSpec& run) {
+  const auto zero = [](const Weights& w) { return w.cohesion == 0 && w.alignment == 0 && w.separation == 0; };
+  return zero(run.weights) && std::all_of(run.schedule.begin(), run.schedule.end(),
+                                          [&](const WeightChange& c) { return zero(c.weights); });
+}
+
+// The nearest any pair of `s` comes to a limit the metrics decide at (90,
+// METRIC-3; 270, METRIC-5): a run compared over thousands of ticks must keep
+// every pair farther than kMargin from both, or a correct engine whose hypot
+// is an ulp off could count another cluster there.
+double nearest_to_a_metric_limit(const State& s) {
+  double nearest = 1e300;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    for (std::size_t j = i + 1; j < s.size(); ++j) {
+      const double d = torus_distance(torus_delta(s[i], s[j]));
+      nearest = std::min({nearest, std::abs(d - kClusterEdge), std::abs(d - kNearestLimit)});
+    }
+  }
+  return nearest;
+}
 
 Json metric_columns(const std::vector<Metrics>& m, int ticks) {
   Json p = Json::array(), c = Json::array(), d = Json::array();
@@ -86,8 +125,12 @@ Case build(const TrajectoryCase& tc) {
   FastFlock flock(initialise(run.seed, run.birds), 1);
   State final_state;
   const std::set<int> anchor_ticks(tc.anchors.begin(), tc.anchors.end());
+  const bool straight = no_rule_acts(run);
   for (int t = 0;; ++t) {
     metrics.push_back(flock.metrics());
+    if (straight && t <= tc.ticks && nearest_to_a_metric_limit(flock.state()) <= kMargin) {
+      throw std::logic_error(tc.id + ": a pair within 1e-6 of 90 or 270 at tick " + std::to_string(t));
+    }
     if (t == tc.ticks) {
       final_state = flock.state();
     }
@@ -118,7 +161,18 @@ Case build(const TrajectoryCase& tc) {
   if (std::find(tc.flags.begin(), tc.flags.end(), "Snapshot") != tc.flags.end()) {
     clauses.push_back("DET-5");
   }
+  // verify (PROTO-15) at tick 1 and the window's end of every 10-bird run
+  // whose horizon is none by tick 500, where the engine's own verify and run
+  // cannot drift apart; at the last tick only of a run in which no rule acts.
+  std::set<int> verify(tc.verify_ticks.begin(), tc.verify_ticks.end());
+  if (!h.first_tick && run.birds == 10 && tc.ticks >= kWindow) verify.insert({1, kWindow});
   Json input = {{"seed", run.seed}, {"ticks", tc.ticks}, {"anchor_ticks", tc.anchors}};
+  if (tc.state_ticks) input["state_ticks"] = *tc.state_ticks;
+  if (!verify.empty()) {
+    input["verify_ticks"] = std::vector<int>(verify.begin(), verify.end());
+    clauses.insert(clauses.end(), {"TRACE-1", "PROTO-15"});
+  }
+  if (tc.ticks == 0 || tc.ticks == kMostTicks) clauses.push_back("INPUT-6");
   Json expected = {{"metrics", metric_columns(metrics, tc.ticks)},
                    {"anchors", anchors},
                    {"final_state_hash", hex64(state_hash(final_state))}};
@@ -230,6 +284,37 @@ std::vector<GroupSpec> group_specs() {
                         RunSpec{0, 10, Weights{1, 1, 1}, from_zero}, kTicks, {0, 1, 50, 100, 119, 120, 150, 200},
                         {"Trajectory", "WeightChange", "RunBounds"}});
   groups.push_back(std::move(zero));
+  // A run of 0 ticks, the least INPUT-6 allows (issue 23: run ticks and
+  // state_ticks never at their lower bounds): one row of metrics, and the
+  // state at tick 0 where it is asked for. The second asks for no state at
+  // all, so an engine that always returns its final state, or cannot answer
+  // an empty state_ticks, is seen.
+  GroupSpec none{"Runs of 0 ticks: the initial state's metrics alone.", 10, {1, 1, 1}, {}, {}};
+  none.cases.push_back({"trajectory-zero-ticks-n10-seed-3", "Seed 3, 0 ticks: one row of metrics and the state at tick 0.",
+                        RunSpec{3, 10, Weights{1, 1, 1}, Schedule{}}, 0, {0}, {"RunBounds"}});
+  none.cases.push_back({"trajectory-zero-ticks-no-states-n10-seed-4",
+                        "Seed 4, 0 ticks, and no state asked for (state_ticks empty).",
+                        RunSpec{4, 10, Weights{1, 1, 1}, Schedule{}}, 0, {0}, {"RunBounds"}, std::vector<int>{}});
+  groups.push_back(std::move(none));
+  // A run of 20000 ticks, the most INPUT-6 allows, with every weight 0: no
+  // rule acts, so no difference grows and every check holds to the last
+  // tick, where a chaotic run could only be compared for 200 (TOL-2). Its
+  // anchors make the most state_ticks a run request may name (100: each
+  // anchor and the tick after it, the last anchor at 19999 so that the tick
+  // after it is the last), and the segment from tick 0 to the anchor at 1000
+  // the longest run_from INPUT-4 allows; only a run where no rule acts may
+  // have a segment longer than 60 ticks (TOL-6). verify asks its last tick.
+  // Seed 5 keeps every pair more than 1e-6 from 90 and 270 over all 20000
+  // ticks (build() checks it).
+  std::vector<int> long_anchors = {0, 1000};
+  for (int t = 1400; t <= 19800; t += 400) long_anchors.push_back(t);
+  long_anchors.push_back(kMostTicks - 1);
+  GroupSpec straight{"Every weight 0 for 20000 ticks: each bird flies straight.", 10, {0, 0, 0}, {}, {}};
+  straight.cases.push_back({"trajectory-straight-flight-n10-seed-5-20000-ticks",
+                            "Seed 5, weights 0, 0, 0, for 20000 ticks, the most a run may ask.",
+                            RunSpec{5, 10, Weights{0, 0, 0}, Schedule{}}, kMostTicks, long_anchors,
+                            {"LongRun", "RunBounds"}, std::nullopt, {kMostTicks}});
+  groups.push_back(std::move(straight));
   GroupSpec snap{"The upstream's snapshot run: seed 42, defaults, 500 ticks.", 120, {1, 1, 1}, {}, {}};
   snap.cases.push_back({"trajectory-snapshot-seed-42-defaults-500-ticks",
                         "The run the upstream locks with a snapshot test (DET-5).", RunSpec{42, 120, Weights{1, 1, 1}, Schedule{}},
@@ -265,9 +350,17 @@ VectorFile trajectory_vectors() {
         {"isolation", "Only one rule has a nonzero weight, so a wrong constant or formula in that "
                       "rule shows on its own."}},
        {"RunBounds",
-        {"boundary", "A run's parameters at the protocol's bounds: seed 0 and a change logged at tick 0, "
-                     "which replaces the initial weights for every step (WEIGHTS-3). An engine that only "
-                     "applies changes after tick 0 runs the first 120 ticks with the wrong weights."}},
+        {"boundary", "A run's parameters at the protocol's bounds: seed 0, a change logged at tick 0, "
+                     "which replaces the initial weights for every step (WEIGHTS-3), a run of 0 ticks (one "
+                     "row of metrics, and no state where none is asked for) and one of 20000. An engine "
+                     "that only applies changes after tick 0 runs the first 120 ticks with the wrong "
+                     "weights; one that always steps once, or always returns its final state, fails the "
+                     "runs of 0 ticks."}},
+       {"LongRun",
+        {"boundary", "A run of 20000 ticks, the most a run may ask (INPUT-6), in which no rule acts: each "
+                     "bird flies straight, so no last-bit difference grows and the states, their steps and "
+                     "verify are checked to the last tick. An engine that caps or wraps the tick count, or "
+                     "whose positions drift under thousands of wraps, fails here."}},
        {"Snapshot",
         {"known-answer", "The upstream's snapshot run (seed 42, defaults, 500 ticks)."}},
        {"NearChaosHorizon",

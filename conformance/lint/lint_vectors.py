@@ -33,6 +33,7 @@ NO_VECTOR_HEADING = "## Clauses no vector checks"
 NO_VECTOR_ROW = re.compile(r"^\|\s*([A-Z]+-\d+)\s*\|\s*(.*?)\s*\|\s*$")
 NEAR_HORIZON_FLAG = "NearChaosHorizon"
 COMFORTABLY_PAST = 260  # a horizon below this is flagged (vectors/README.md, spec/tolerance.md TOL-5)
+MOST_SEGMENT_TICKS = 60  # anchors this far apart at most where rules act (spec/tolerance.md TOL-6)
 
 
 # ---------------------------------------------------------------- reading
@@ -263,6 +264,24 @@ def trajectory_shape(parameters, case):
             problems.append("anchor at tick %d does not have %d birds" % (a["tick"], birds))
     horizon = case["chaos_horizon"]
     first = horizon["first_tick"]
+    # A segment (TOL-6: from an anchor before the window's end to the next)
+    # longer than 60 ticks lets a correct engine's last-bit differences grow
+    # past the tolerance, except in a run in which no rule acts, where none grow.
+    straight = all(w == 0 for w in parameters["weights"]) and all(
+        e["cohesion"] == e["alignment"] == e["separation"] == 0 for e in parameters["schedule"])
+    for a, b in zip(anchor_ticks, anchor_ticks[1:]):
+        if a < case["compare"]["window"] and b - a > MOST_SEGMENT_TICKS and not straight:
+            problems.append("anchors %d and %d are more than %d ticks apart in a run where rules act (TOL-6)"
+                            % (a, b, MOST_SEGMENT_TICKS))
+    for key in ("state_ticks", "verify_ticks"):
+        asked = case["input"].get(key, [])
+        if asked != sorted(set(asked)) or any(t > ticks for t in asked):
+            problems.append("%s %s are not increasing within 0..%d" % (key, asked, ticks))
+    # verify compares the engine with its own run (PROTO-15): fair only where
+    # a last-bit difference cannot carry one out of the tolerance.
+    for t in case["input"].get("verify_ticks", []):
+        if not straight and (t > horizon["checked_to"] or (first is not None and t >= first)):
+            problems.append("verify at tick %d is not before the chaos horizon (PROTO-15)" % t)
     if first is not None and first > horizon["checked_to"]:
         problems.append("chaos_horizon.first_tick %d is past checked_to %d" % (first, horizon["checked_to"]))
     near = first is not None and first < COMFORTABLY_PAST

@@ -7,7 +7,8 @@
 
 Rebuilds the requests `susurration grade` sends for each published case
 (conformance/grader/src/checks.cpp, request_for; a trajectory's run, its
-anchor steps and its run_from segments, trajectory_check.cpp) and checks them against the table below. Prints every missing
+anchor steps, its run_from segments and its verify requests, trajectory_check.cpp) and checks them
+against the table below. Prints every missing
 combination, one line each. With --gaps, the known gaps are read from FILE
 (one per line, `#` comments): exit 1 when a gap is missing from FILE (a new
 blind spot) or when FILE lists one that is no longer a gap (so the list
@@ -79,18 +80,28 @@ def requests(vectors):
                 elif category == "trajectories":
                     anchors = i["anchor_ticks"]
                     wanted = sorted(set([i["ticks"]] + anchors + [t + 1 for t in anchors if t + 1 <= i["ticks"]]))
+                    wanted = i.get("state_ticks", wanted)  # a case may name its own (trajectory_check.cpp)
                     out.append(("run", {"seed": i["seed"], "birds": p["birds"], "weights": p["weights"],
                                         "schedule": p["schedule"], "ticks": i["ticks"], "state_ticks": wanted}))
                     for a in c["expected"]["anchors"]:
                         out.append(("step", {"state": a["state"], "weights": p["weights"], "ticks": 1}))
                     # PROTO-14: one run_from from each anchor before the window's end to the next
-                    # anchor (the last to the window's end), reanchor.cpp's window_segments.
+                    # anchor (the last to the window's end), none past the run's end: reanchor.cpp's
+                    # window_segments.
                     window = c["compare"]["window"]
-                    starts = [a for a in c["expected"]["anchors"] if a["tick"] < window]
-                    for k, a in enumerate(starts):
-                        end = starts[k + 1]["tick"] if k + 1 < len(starts) else window
-                        out.append(("run_from", {"state": a["state"], "from_tick": a["tick"], "weights": p["weights"],
-                                                 "schedule": p["schedule"], "ticks": end - a["tick"]}))
+                    every = c["expected"]["anchors"]
+                    for k, a in enumerate(every):
+                        if a["tick"] >= window:
+                            break
+                        end = min(every[k + 1]["tick"] if k + 1 < len(every) else window, i["ticks"])
+                        if end > a["tick"]:
+                            out.append(("run_from", {"state": a["state"], "from_tick": a["tick"],
+                                                     "weights": p["weights"], "schedule": p["schedule"],
+                                                     "ticks": end - a["tick"]}))
+                    # PROTO-15: verify at each of the case's verify_ticks.
+                    for t in i.get("verify_ticks", []):
+                        out.append(("verify", {"seed": i["seed"], "birds": p["birds"], "weights": p["weights"],
+                                               "schedule": p["schedule"], "at_tick": t}))
     return out
 
 

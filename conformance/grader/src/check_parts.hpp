@@ -2,6 +2,7 @@
 // (trajectory_check.cpp); internal to the grader.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "susurration/grader/checks.hpp"
@@ -24,6 +25,10 @@ std::string hint_for(const VectorCase& c, bool drift);
 
 // Sets the outcome from a comparison: fail, pass-tolerant or pass-exact.
 void judge(CaseResult& r, const Comparison& cmp, const std::string& check);
+
+// The clause that ranges the parameter an engine named when it refused a
+// valid request as invalid-input; empty when it named none the kit knows.
+std::optional<std::string> refused_clause(const Json& error, const std::string& method);
 
 // Records an unsupported (skipped) or refused (fail) answer to a valid
 // request; false when the response is a result to be compared.

@@ -195,6 +195,8 @@ void judge(CaseResult& r, const Comparison& cmp, const std::string& check) {
 
 namespace {
 
+}  // namespace
+
 // The clause that ranges the parameter an engine named when it refused a
 // valid request as invalid-input: a refused valid seed is the engine's
 // reading of INPUT-1, not a wrong PRNG (issue 23).
@@ -212,8 +214,6 @@ std::optional<std::string> refused_clause(const Json& error, const std::string& 
   if (it == ranged.end()) return std::nullopt;
   return it->second;
 }
-
-}  // namespace
 
 // A valid request that came back unsupported or refused. The kit only
 // sends a method whose capability the engine listed (PROTO-8), so an

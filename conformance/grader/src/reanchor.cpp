@@ -213,11 +213,17 @@ Json weights_for_step(const Json& parameters, int tick) {
 
 std::vector<Segment> window_segments(const VectorCase& c) {
   const int window = c.json->at("compare").at("window").get<int>();
+  const int last = c.json->at("input").at("ticks").get<int>();
+  const Json& anchors = c.json->at("expected").at("anchors");
   std::vector<Segment> out;
-  for (const Json& anchor : c.json->at("expected").at("anchors")) {
-    const int tick = anchor.at("tick").get<int>();
-    if (!out.empty()) out.back().to = std::min(tick, window);
-    if (tick < window) out.push_back({tick, window});
+  for (std::size_t k = 0; k < anchors.size(); ++k) {
+    const int tick = anchors[k].at("tick").get<int>();
+    if (tick >= window) break;
+    // To the next anchor, even past the window (a run in which no rule acts
+    // may space its anchors 1000 apart: the lint allows more than 60 ticks
+    // there alone); the last to the window's end; none past the run's end.
+    const int to = std::min(k + 1 < anchors.size() ? anchors[k + 1].at("tick").get<int>() : window, last);
+    if (to > tick) out.push_back({tick, to});
   }
   return out;
 }

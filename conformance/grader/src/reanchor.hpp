@@ -22,7 +22,7 @@ struct Segment {
 
 // The segments of a trajectory case's window: from each published anchor
 // before the window's end to the next anchor, the last one to the window's
-// end.
+// end, none past the run's last tick (a run of 0 ticks has none).
 std::vector<Segment> window_segments(const VectorCase& c);
 
 struct Reanchored {

@@ -13,7 +13,9 @@
 //    that hash to be the reference's.
 // 5. where the engine lists run_from, one run_from from each anchor over
 //    its segment, in the trajectory class, whether or not the run departs
-//    (PROTO-14).
+//    (PROTO-14);
+// 6. where the engine lists verify, verify at each of the case's
+//    verify_ticks: the metrics its own run reported there (PROTO-15).
 // The failure reported is the earliest of those found, by tick.
 #include <algorithm>
 #include <limits>
@@ -122,7 +124,9 @@ Anchors step_from_anchors(const VectorCase& c, Session& session) {
 // after it, so that each later state can be checked as one step of the
 // engine's own from the state before it, and the last tick, whose state the
 // kit hashes itself (DET-3) rather than take the engine's word for it.
+// A case may name its own (a run of 0 ticks asks for none).
 Json state_ticks(const VectorCase& c) {
+  if (c.json->at("input").contains("state_ticks")) return c.json->at("input").at("state_ticks");
   const int last = c.json->at("input").at("ticks").get<int>();
   std::vector<int> ticks{last};
   for (const Json& anchor : c.json->at("expected").at("anchors")) {
@@ -439,6 +443,63 @@ std::optional<Finding> run_from_from_anchors(const VectorCase& c, Session& sessi
                      (near_change ? ", next to a weight change (WEIGHTS-3)" : "")};
 }
 
+// --- verify (PROTO-15) -------------------------------------------------------------
+
+// verify re-simulates the run to at_tick (TRACE-1): its metrics are those
+// the same engine's run reported at that tick, compared by TOL-1 to TOL-3 as
+// TOL-7 compares a returned state's own metrics. The case's verify_ticks are
+// where that is fair whatever the engine's libm: before its chaos horizon,
+// or anywhere in a run in which no rule acts. Against the engine's own run,
+// not the reference: a run that drifted is judged by TOL-6, and a verify that
+// agrees with it is right. Pass-exact needs the reference's bits.
+struct Verified {
+  bool exact = true;
+  std::optional<Finding> off;
+};
+
+Verified verify_at_ticks(const VectorCase& c, Session& session, const Json& run_metrics) {
+  Verified v;
+  const Json& in = c.json->at("input");
+  if (!in.contains("verify_ticks") || !session.ensure_started().capabilities.contains("verify")) return v;
+  const Json& parameters = c.group->at("parameters");
+  const Json& published = c.json->at("expected").at("metrics");
+  const double relative = c.json->at("compare").at("relative").get<double>();
+  for (const Json& at : in.at("verify_ticks")) {
+    const int t = at.get<int>();
+    const std::string check = "verify at tick " + std::to_string(t);
+    const Response r = session.call("verify", {{"seed", in.at("seed")}, {"birds", parameters.at("birds")},
+                                               {"weights", parameters.at("weights")},
+                                               {"schedule", parameters.at("schedule")}, {"at_tick", t}});
+    if (r.kind == Response::Kind::unsupported) {
+      keep_earliest(v.off, {t, check, "PROTO-5", shape_difference(t, "verify", "a result", r.body),
+                            "; listed verify in hello but answered unsupported"});
+      return v;
+    }
+    if (r.kind == Response::Kind::error) {
+      keep_earliest(v.off, {t, check, refused_clause(r.body, "verify").value_or("TRACE-1"),
+                            shape_difference(t, "verify", "a result", r.body), "; refused a valid verify request"});
+      return v;
+    }
+    Json own = Json::object(), reference = Json::object(), answer = Json::object();
+    for (const char* field : {"polarization", "cluster_count", "mean_neighbor_distance"}) {
+      own[field] = Json::array({run_metrics.at(field).at(static_cast<std::size_t>(t))});
+      reference[field] = Json::array({published.at(field).at(static_cast<std::size_t>(t))});
+      answer[field] = Json::array({r.body.at(field)});
+    }
+    if (!compare_values({{"class", "exact"}}, reference, answer).exact) v.exact = false;
+    Comparison cmp = compare_trajectory(relative, 0, own, answer);
+    if (!cmp.within) {
+      cmp.first_off->tick = t;
+      keep_earliest(v.off, {t, check, "TRACE-1", *cmp.first_off,
+                            "; verify's metrics at tick " + std::to_string(t) + " (actual) are not those the "
+                            "engine's own run reported there (expected)" +
+                                (next_to_a_change(parameters, t) ? ", next to a weight change (WEIGHTS-3)" : "")});
+      return v;
+    }
+  }
+  return v;
+}
+
 // TOL-5's horizon: the first tick a last-bit difference can carry the run
 // out of the tolerance; none by the tick it was looked for up to counts as
 // never.
@@ -521,6 +582,8 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
   }
 
   if (const auto f = run_from_from_anchors(c, session, r, metrics)) keep_earliest(off, *f);
+  const Verified verified = verify_at_ticks(c, session, run.body.at("metrics"));
+  if (verified.off) keep_earliest(off, *verified.off);
 
   if (off) {
     r.outcome = Outcome::fail;
@@ -535,14 +598,14 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
     r.difference = metrics.first_off;
     r.message = drift_message;
   } else {
-    const bool exact = metrics.exact && anchors.exact && states.exact;
+    const bool exact = metrics.exact && anchors.exact && states.exact && verified.exact;
     Comparison all{exact, true, std::nullopt,
                    metrics.first_inexact ? metrics.first_inexact : anchors.first_inexact, metrics.worst_inexact};
     keep_worst(all.worst_inexact, anchors.worst_inexact);
     judge(r, all, "trajectory");
     if (!exact && !all.first_inexact) {
       r.message = "trajectory: every metric and anchor step has the reference's bits; the states "
-                  "the run returned (or the hash of its final one) do not";
+                  "the run returned (or the hash of its final one, or verify's metrics) do not";
     }
   }
   auto note = [&r](const std::string& text) { r.message += (r.message.empty() ? "" : "; ") + text; };

@@ -140,6 +140,29 @@ def main():
         if a.fault.startswith("drift-") and method == "run":
             print(json.dumps(drifting_run(ask, request, float(a.fault.split("-", 1)[1]))), flush=True)
             continue
+        if a.fault == "verify-a-tick-early" and method == "verify":
+            # verify's metrics of the tick before at_tick, by the real run.
+            p = dict(request["params"])
+            p["ticks"] = p.pop("at_tick") - 1
+            p["state_ticks"] = []
+            m = ask("run", p)["metrics"]
+            print(json.dumps({"id": request["id"], "result": {k: v[-1] for k, v in m.items()}}), flush=True)
+            continue
+        if a.fault == "refuse-ticks-past-10000" and max(request["params"].get("ticks", 0),
+                                                        request["params"].get("at_tick", 0)) > 10000:
+            # A tick count held to 10000: valid long runs refused.
+            field = "at_tick" if "at_tick" in request["params"] else "ticks"
+            print(json.dumps({"id": request["id"], "error": {"code": "invalid-input", "field": field,
+                                                             "message": field + " out of range"}}), flush=True)
+            continue
+        if a.fault == "run-returns-its-final-state" and method == "run":
+            # The final state appended whenever the run was not asked for it.
+            r = dict(request["params"])
+            wanted = list(r["state_ticks"])
+            if r["ticks"] not in wanted:
+                r["state_ticks"] = wanted + [r["ticks"]]
+            print(json.dumps({"id": request["id"], "result": ask("run", r)}), flush=True)
+            continue
         if a.fault == "run-from-weights-a-tick-late" and method == "run_from":
             print(json.dumps(run_from_a_tick_late(ask, request)), flush=True)
             continue

@@ -205,6 +205,43 @@ def grade_a_run_from_that_is_not_the_run_fails_under_proto_14(b, tmp):
     check(r.returncode == 0 and report["cases"][0]["outcome"] == "pass-exact", report["cases"][0])
 
 
+def grade_verify_is_asked_and_must_be_the_engines_own_run(b, tmp):
+    # PROTO-15: an engine that lists verify is asked it at the case's
+    # verify_ticks. This engine's verify answers the metrics of the tick
+    # before at_tick: the first asked, tick 1, fails under TRACE-1, against
+    # what the engine's own run reported there (the reference's tick 1:
+    # 0.2323..., where tick 0's 0.2330... is 3e-3 away, past TOL-1).
+    cid = "trajectory-n10-w1-1-1-seed-1"
+    r, report = json_report(b, faulty(b, "verify-a-tick-early"), "--only", cid)
+    c = report["cases"][0]
+    check(r.returncode == 1 and c["outcome"] == "fail", (r.returncode, c))
+    check(c["clause"] == "TRACE-1" and c["check"] == "verify at tick 1" and c["difference"]["tick"] == 1,
+          (c["clause"], c["check"], c["difference"]))
+    check(report["diagnosis"]["causes"][0]["clause"] == "TRACE-1", report["diagnosis"]["causes"][:2])
+    # Without verify in hello, nothing of the kind is asked.
+    r, report = json_report(b, faulty(b, "verify-a-tick-early", hide="verify"), "--only", cid)
+    check(r.returncode == 0 and report["cases"][0]["outcome"] == "pass-exact", report["cases"][0])
+
+
+def grade_runs_at_the_bounds_of_ticks_and_state_ticks_fail_engines_that_cannot_take_them(b, tmp):
+    # issue 23: run ticks 0 and 20000, state_ticks empty and 100 long, run_from
+    # ticks 1000 and verify at_tick 20000 are asked. A tick count held to
+    # 10000 refuses the run of 20000 ticks, under INPUT-6, the clause that
+    # ranges it; the run of 0 ticks and the others pass.
+    long_run = "trajectory-straight-flight-n10-seed-5-20000-ticks"
+    _, report = json_report(b, faulty(b, "refuse-ticks-past-10000"), "--only", long_run + ",trajectory-zero-ticks-*")
+    outcome = {c["id"]: c for c in report["cases"]}
+    check(outcome[long_run]["outcome"] == "fail" and outcome[long_run]["clause"] == "INPUT-6", outcome[long_run])
+    check(all(c["outcome"] == "pass-exact" for k, c in outcome.items() if k != long_run), outcome)
+    # A run that returns its final state even when not asked for it fails the
+    # run of 0 ticks that asks for no state, under TOL-7.
+    _, report = json_report(b, faulty(b, "run-returns-its-final-state"), "--only", "trajectory-zero-ticks-*")
+    outcome = {c["id"]: c for c in report["cases"]}
+    bad = outcome["trajectory-zero-ticks-no-states-n10-seed-4"]
+    check(bad["outcome"] == "fail" and bad["clause"] == "TOL-7" and "not asked for" in bad["message"], bad)
+    check(outcome["trajectory-zero-ticks-n10-seed-3"]["outcome"] == "pass-exact", outcome)
+
+
 def grade_refusing_a_valid_seed_fails_under_the_clause_that_ranges_it(b, tmp):
     # A refused valid request fails under the INPUT clause of the parameter
     # the engine named (INPUT-1 for a seed), not the case's first clause
