@@ -65,7 +65,8 @@ def load(vectors):
                                 w = [change["cohesion"], change["alignment"], change["separation"]]
                         answers[key("step", {"state": a["state"], "weights": w, "ticks": 1})] = {"state": a["next_state"]}
                         for state, t in ((a["state"], a["tick"]), (a["next_state"], a["tick"] + 1)):
-                            answers[key("metrics", {"state": state})] = {k: e["metrics"][k][t] for k in e["metrics"]}
+                            if t < len(e["metrics"]["polarization"]):  # a run of 0 ticks has no row 1
+                                answers[key("metrics", {"state": state})] = {k: e["metrics"][k][t] for k in e["metrics"]}
     return answers, runs
 
 
