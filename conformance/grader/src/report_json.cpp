@@ -39,6 +39,8 @@ Json reanchor_json(const std::optional<Reanchoring>& m) {
 // A trajectory case's metric columns, the reference's and the engine's, and
 // what a chart marks: the window, the tolerance, the anchors, the chaos
 // horizon and the first tick the engine left the tolerance.
+constexpr int kMostChartedTicks = 1000;
+
 Json chart_json(const VectorCase& c, const CaseResult& r) {
   const Json& compare = c.json->at("compare");
   const Json& reference = c.json->at("expected").at("metrics");
@@ -54,16 +56,29 @@ Json chart_json(const VectorCase& c, const CaseResult& r) {
       if (cmp.first_off) departure = {{"tick", *cmp.first_off->tick}, {"field", cmp.first_off->field}};
     }
   }
+  // Charted to tick 1000 at most: the run of 20000 ticks would put 3 MB of
+  // columns into every report, for a chart no clearer past the window.
+  const int ticks = std::min(c.json->at("input").at("ticks").get<int>(), kMostChartedTicks);
+  const auto head = [ticks](const Json& columns) {
+    Json out = Json::object();
+    for (const auto& [field, column] : columns.items()) {
+      out[field] = column.size() > static_cast<std::size_t>(ticks) + 1
+                       ? Json(column.begin(), column.begin() + ticks + 1) : column;
+    }
+    return out;
+  };
   Json anchors = Json::array();
-  for (const Json& a : c.json->at("expected").at("anchors")) anchors.push_back(a.at("tick"));
-  return {{"ticks", c.json->at("input").at("ticks")},
+  for (const Json& a : c.json->at("expected").at("anchors")) {
+    if (a.at("tick").get<int>() <= ticks) anchors.push_back(a.at("tick"));
+  }
+  return {{"ticks", ticks},
           {"window", compare.at("window")},
           {"relative", compare.at("relative")},
           {"anchors", anchors},
           {"chaos_horizon", c.json->at("chaos_horizon").at("first_tick")},
           {"departure", departure},
-          {"reference", reference},
-          {"engine", r.engine_answer ? *r.engine_answer : Json()}};
+          {"reference", head(reference)},
+          {"engine", r.engine_answer && r.engine_answer->is_object() ? head(*r.engine_answer) : Json()}};
 }
 
 // A failing init or step case's state: the reference's positions, every
