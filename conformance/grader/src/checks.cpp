@@ -193,10 +193,6 @@ void judge(CaseResult& r, const Comparison& cmp, const std::string& check) {
   }
 }
 
-namespace {
-
-}  // namespace
-
 // The clause that ranges the parameter an engine named when it refused a
 // valid request as invalid-input: a refused valid seed is the engine's
 // reading of INPUT-1, not a wrong PRNG (issue 23).

@@ -525,9 +525,11 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
   if (judge_non_result(r, run, "run")) return r;
   r.engine_answer = std::make_shared<const Json>(run.body.at("metrics"));
   if (const auto problem = column_problem(expected.at("metrics"), run.body.at("metrics"))) {
+    // A run of T ticks has T + 1 rows (METRIC-1): one that always steps
+    // once, or leaves out tick 0, has the wrong number.
     r.outcome = Outcome::fail;
     r.check = "metrics";
-    r.clause = "SESSION-1";
+    r.clause = "METRIC-1";
     r.message = *problem;
     return r;
   }

@@ -240,6 +240,11 @@ def grade_runs_at_the_bounds_of_ticks_and_state_ticks_fail_engines_that_cannot_t
     bad = outcome["trajectory-zero-ticks-no-states-n10-seed-4"]
     check(bad["outcome"] == "fail" and bad["clause"] == "TOL-7" and "not asked for" in bad["message"], bad)
     check(outcome["trajectory-zero-ticks-n10-seed-3"]["outcome"] == "pass-exact", outcome)
+    # One that runs 0 ticks as 1 answers two rows of metrics: METRIC-1 (a
+    # run of T ticks has T + 1 rows), in both runs of 0 ticks.
+    _, report = json_report(b, faulty(b, "run-steps-at-least-once"), "--only", "trajectory-zero-ticks-*")
+    check(all(c["outcome"] == "fail" and c["clause"] == "METRIC-1" and "has 2 ticks, expected 1" in c["message"]
+              for c in report["cases"]), report["cases"])
 
 
 def grade_refusing_a_valid_seed_fails_under_the_clause_that_ranges_it(b, tmp):
