@@ -19,6 +19,11 @@ std::string clause_for(const CaseResult& r, const std::string& field);
 // whole state; also for the state at tick 0 of a run.
 std::string init_clause(const Json& expected, const Json& actual);
 
+// The clause an engine's wrong mean_neighbor_distance for `state` breaks:
+// METRIC-5 when `actual` is a mean (or null) a mistake in METRIC-5 would give
+// from the right nearest distances, else METRIC-4 (metric_clause.cpp).
+std::string mean_distance_clause(const Json& state, const Json& actual);
+
 // "Flag (bug_type): description" of the case's first flag; with drift, of
 // its NearChaosHorizon flag.
 std::string hint_for(const VectorCase& c, bool drift);

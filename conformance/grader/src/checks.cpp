@@ -252,6 +252,10 @@ CaseResult grade_case(const VectorCase& c, Session& session) {
     if (r.outcome == Outcome::fail && c.category == "init") {
       r.clause = init_clause(expected.at("state"), response.body.at("state"));
     }
+    if (r.outcome == Outcome::fail && c.category == "metrics" && r.difference &&
+        r.difference->field == "mean_neighbor_distance") {
+      r.clause = mean_distance_clause(c.json->at("input").at("state"), response.body.at("mean_neighbor_distance"));
+    }
     if (r.outcome == Outcome::fail && (c.category == "init" || c.category == "step")) {
       r.engine_answer = std::make_shared<const Json>(response.body);
     }
