@@ -63,6 +63,12 @@ def fuzz_finds_a_mutant_the_published_set_misses_and_writes_a_set_grade_replays(
     replay = run([susurration, "grade", "--engine", engine, "--vectors", str(out), "--fresh", "off"])
     check(replay.returncode == 1 and "FAIL  " + case["id"] in replay.stdout,
           "the replay does not fail the case (exit %d): %s" % (replay.returncode, replay.stdout))
+    # And names the rule the guard breaks: each bird's nearest distance
+    # (METRIC-4), not the mean over them (METRIC-5), told from the state.
+    report = json.loads(run([susurration, "grade", "--engine", engine, "--vectors", str(out), "--fresh", "off",
+                             "--report", "json"]).stdout)
+    check(report["cases"][0]["clause"] == "METRIC-4" and report["diagnosis"]["causes"][0]["clause"] == "METRIC-4",
+          (report["cases"][0]["clause"], report["diagnosis"]["causes"][:1]))
     # The finding is fair: the correct engine passes it.
     clean = run([susurration, "grade", "--engine", "%s %s" % (node, ROOT / "adapters" / "node" / "engine.js"),
                  "--vectors", str(out), "--fresh", "off"])
