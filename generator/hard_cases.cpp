@@ -281,6 +281,18 @@ BandPair band_pair(double limit, const Shape& shape, Band band) {
   return pair;
 }
 
+std::string band_flag(const BandPair& p) {
+  if (p.position.find("exactly the midpoint") != std::string::npos) return "MidpointTie";
+  return p.inside ? "BandInside" : "BandOutside";
+}
+
+std::vector<std::string> band_clauses(std::vector<std::string> clauses, const std::string& flag) {
+  if (flag != "MidpointTie") return clauses;
+  std::erase(clauses, "FIELD-6");
+  clauses.insert(clauses.begin(), "FIELD-6");
+  return clauses;
+}
+
 BandPair band_pair_of(double limit, const Bird& i, const Bird& j) {
   const Delta d = torus_delta(i, j);
   return make_pair(limit, i, j, d.dx, d.dy);

@@ -68,6 +68,14 @@ BandPair tie_pair(double limit, double x0, double y0);
 // the position of their true distance against `limit`.
 BandPair band_pair_of(double limit, const Bird& i, const Bird& j);
 
+// A band case's flag: MidpointTie, BandInside or BandOutside.
+std::string band_flag(const BandPair& p);
+
+// A band case's clauses: a pair exactly on the midpoint is decided by
+// FIELD-6's tie rule alone, so those cases lead with FIELD-6 (the clause
+// they isolate); the others lead with the rule whose limit it is.
+std::vector<std::string> band_clauses(std::vector<std::string> clauses, const std::string& flag);
+
 // Is the correctly rounded hypot(dx, dy) below `limit`? Decided with GMP
 // integers: 4 (dx^2 + dy^2) against (2L - ulp(L))^2, a tie going to the even
 // neighbour.

@@ -1,5 +1,6 @@
 // init.json: the full initial state for seeds on the edges of the uint32 range
 // and bird counts 10, 120 and 400 (INIT-1..3, PRNG-1, PRNG-2, STATE-1).
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <stdexcept>
@@ -24,12 +25,21 @@ namespace {
 constexpr int kVelocityUlps = 2;
 
 // The state straight after initialising, in the class every correct engine passes.
-Case init_case(std::uint32_t seed, int n, std::string id, std::string comment, std::vector<std::string> flags) {
-  return {std::move(id), std::move(comment), {"INIT-1", "INIT-2", "INIT-3", "PRNG-1", "PRNG-2", "STATE-1"},
+// Every such case checks the whole of initialisation; `lead`, its first
+// clause, is the one its pass clears in a report's ranking.
+Case init_case(std::uint32_t seed, int n, std::string id, std::string comment, std::vector<std::string> flags,
+               const std::string& lead = "INIT-1") {
+  std::vector<std::string> clauses = {"INIT-1", "INIT-2", "INIT-3", "PRNG-1", "PRNG-2", "STATE-1"};
+  clauses.erase(std::find(clauses.begin(), clauses.end(), lead));
+  clauses.insert(clauses.begin(), lead);
+  return {std::move(id), std::move(comment), std::move(clauses),
           std::move(flags), compare_ulps(kVelocityUlps), {{"seed", seed}}, {{"state", state_json(initialise(seed, n))}}};
 }
 
-Group birds_group(int n, const std::vector<std::uint32_t>& seeds) {
+// Each group's cases lead with another clause of INIT-1..3 (10 birds: the
+// draws, 120: the speed and angle formulas, 400: sin and cos), so that each
+// is isolated by cases of its own; what they check is the same.
+Group birds_group(int n, const std::vector<std::uint32_t>& seeds, const std::string& lead) {
   Group g{std::to_string(n) + " birds: " + std::to_string(4 * n) + " draws per seed.", {{"birds", n}}, {}};
   for (const std::uint32_t seed : seeds) {
     std::vector<std::string> flags = {"DrawOrder", "SinCos", "SpeedFormula"};
@@ -42,7 +52,7 @@ Group birds_group(int n, const std::vector<std::uint32_t>& seeds) {
     g.cases.push_back(init_case(seed, n, "init-seed-" + std::to_string(seed) + "-" + std::to_string(n) + "-birds",
                                 "The state straight after initialising " + std::to_string(n) + " birds from seed " +
                                     std::to_string(seed) + ".",
-                                flags));
+                                flags, lead));
   }
   return g;
 }
@@ -142,9 +152,9 @@ VectorFile init_vectors() {
          "A fused multiply-add or a blend 1.6 * (1 - r) + 4.2 * r moves a speed by an ulp: "
          "within the class, but never pass-exact."}}},
       {}};
-  f.groups.push_back(birds_group(10, {0, 1, 42, 2147483647u, 2147483648u, 4294967295u}));
-  f.groups.push_back(birds_group(120, {0, 42, 4294967295u}));
-  f.groups.push_back(birds_group(400, {1, 42}));
+  f.groups.push_back(birds_group(10, {0, 1, 42, 2147483647u, 2147483648u, 4294967295u}, "INIT-1"));
+  f.groups.push_back(birds_group(120, {0, 42, 4294967295u}, "INIT-2"));
+  f.groups.push_back(birds_group(400, {1, 42}, "INIT-3"));
   f.groups.push_back(hard_to_round_group());
   return f;
 }

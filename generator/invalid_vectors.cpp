@@ -128,9 +128,16 @@ Group request_group(const std::string& kind, const std::string& comment, const s
     if (refused_parameter(kind, request) != b.key) {
       throw std::logic_error(id + ": the reference does not refuse it on " + b.key);
     }
+    // A schedule of the wrong shape breaks the schedule format itself
+    // (SESSION-4) before any one value is out of range (INPUT-7): those
+    // cases isolate SESSION-4.
+    std::vector<std::string> clauses = clauses_of(kind, b.key);
+    if (b.key == "schedule" && std::find(b.flags.begin(), b.flags.end(), "Shape") != b.flags.end()) {
+      std::swap(clauses.front(), clauses.back());
+    }
     g.cases.push_back({id,
                        b.comment,
-                       clauses_of(kind, b.key),
+                       clauses,
                        b.flags,
                        compare_exact(),
                        request,
@@ -177,7 +184,7 @@ std::vector<Bad> seed_cases() {
       {"seed-fraction", "seed", 1.5, "A fraction is no seed; it must not be truncated to 1.", {"WrongType"}},
       {"seed-42-with-a-zero-fraction", "seed", 42.0,
        "42.0 is written with a fraction, so it is no integer (PROTOCOL.md, Numbers), though JSON.parse reads it "
-       "as 42.", {"WrongType"}},
+       "as 42.", {"ZeroFraction"}},
       {"seed-string", "seed", "42", "The string \"42\" is not the number 42.", {"WrongType"}},
       {"seed-null", "seed", Json(nullptr), "null is no seed; an engine must not invent one (AMB-24).", {"WrongType"}},
       {"seed-missing", "seed", std::nullopt, "A run without a seed cannot be replayed (AMB-24).", {"Missing"}},
@@ -191,7 +198,7 @@ std::vector<Bad> birds_cases() {
       {"birds-0", "birds", 0, "No birds.", {"OutOfRange"}},
       {"birds-fraction", "birds", 120.5, "A fraction of a bird.", {"WrongType"}},
       {"birds-120-with-a-zero-fraction", "birds", 120.0,
-       "120.0 is written with a fraction: no bird count, though its value is whole.", {"WrongType"}},
+       "120.0 is written with a fraction: no bird count, though its value is whole.", {"ZeroFraction"}},
       {"birds-string", "birds", "120", "The string \"120\" is not the number 120.", {"WrongType"}},
   };
 }
@@ -228,7 +235,7 @@ std::vector<Bad> schedule_cases() {
        "A change at tick 20001, past the last tick.", {"OutOfRange"}},
       {"schedule-tick-fraction", "schedule", schedule_with("tick", 150.5), "A change at tick 150.5.", {"WrongType"}},
       {"schedule-tick-with-a-zero-fraction", "schedule", schedule_with("tick", 150.0),
-       "A change at tick 150.0: a tick is written without a fraction.", {"WrongType"}},
+       "A change at tick 150.0: a tick is written without a fraction.", {"ZeroFraction"}},
       {"schedule-weight-above-1", "schedule", schedule_with("separation", 1.5),
        "A scheduled separation weight of 1.5.", {"OutOfRange"}},
       {"schedule-weight-nan", "schedule", schedule_with("cohesion", "NaN"),
@@ -257,7 +264,7 @@ std::vector<Bad> run_cases() {
   run.push_back({"ticks-above-20000", "ticks", 20001, "A run of 20001 ticks: 0..20000 are allowed.", {"OutOfRange"}});
   run.push_back({"ticks-negative", "ticks", -1, "A run of -1 ticks.", {"OutOfRange"}});
   run.push_back({"ticks-200-with-a-zero-fraction", "ticks", 200.0,
-                 "A run of 200.0 ticks: a count is written without a fraction.", {"WrongType"}});
+                 "A run of 200.0 ticks: a count is written without a fraction.", {"ZeroFraction"}});
   return run;
 }
 
@@ -310,7 +317,7 @@ std::vector<Bad> step_cases() {
       {"ticks-1001", "ticks", 1001, "A stepping call of 1001 ticks.", {"OutOfRange"}},
       {"ticks-fraction", "ticks", 1.5, "A stepping call of 1.5 ticks.", {"WrongType"}},
       {"ticks-1-with-a-zero-fraction", "ticks", 1.0,
-       "A stepping call of 1.0 ticks: a count is written without a fraction.", {"WrongType"}},
+       "A stepping call of 1.0 ticks: a count is written without a fraction.", {"ZeroFraction"}},
       {"weights-cohesion-above-1", "weights", Json::array({1.5, 1.0, 1.0}),
        "A cohesion weight of 1.5.", {"OutOfRange"}},
   };
@@ -355,7 +362,7 @@ std::vector<Bad> run_from_cases() {
       {"ticks-0", "ticks", 0, "A segment of 0 ticks: 1..1000 are allowed.", {"OutOfRange"}},
       {"ticks-1001", "ticks", 1001, "A segment of 1001 ticks.", {"OutOfRange"}},
       {"ticks-60-with-a-zero-fraction", "ticks", 60.0,
-       "A segment of 60.0 ticks: a count is written without a fraction.", {"WrongType"}},
+       "A segment of 60.0 ticks: a count is written without a fraction.", {"ZeroFraction"}},
       {"weights-cohesion-above-1", "weights", Json::array({1.5, 1.0, 1.0}), "A cohesion weight of 1.5.",
        {"OutOfRange"}},
       {"schedule-tick-above-20000", "schedule", schedule_with("tick", 20001),
@@ -371,7 +378,7 @@ std::vector<Bad> verify_cases() {
       {"at-tick-20001", "at_tick", 20001, "One past the last tick.", {"OutOfRange"}},
       {"at-tick-fraction", "at_tick", 150.5, "A fractional tick.", {"WrongType"}},
       {"at-tick-150-with-a-zero-fraction", "at_tick", 150.0,
-       "Tick 150.0: a tick is written without a fraction.", {"WrongType"}},
+       "Tick 150.0: a tick is written without a fraction.", {"ZeroFraction"}},
       {"at-tick-missing", "at_tick", std::nullopt, "A claim without a tick.", {"Missing"}},
       {"seed-2-to-the-32", "seed", 4294967296ull, "2^32 must not wrap to seed 0.", {"Wraparound"}},
       {"birds-401", "birds", 401, "One above the range 10..400.", {"OutOfRange"}},
@@ -411,9 +418,14 @@ VectorFile invalid_vectors() {
          "runs seed 0 or 4294967295 instead of refusing (AMB-28)."}},
        {"WrongType",
         {"type",
-         "A string, fraction or null where an integer or number belongs, including a whole value "
-         "written with a fraction (42.0). An engine that coerces (\"42\" to 42, 1.5 to 1, null to a "
-         "default) runs a guessed simulation."}},
+         "A string, fraction or null where an integer or number belongs. An engine that coerces "
+         "(\"42\" to 42, 1.5 to 1, null to a default) runs a guessed simulation."}},
+       {"ZeroFraction",
+        {"type",
+         "A whole value written with a fraction (42.0) where an integer belongs: seed, birds, ticks, "
+         "at_tick, a schedule's tick. An engine whose JSON reader cannot tell 42 from 42.0 "
+         "(JavaScript's JSON.parse, PROTOCOL.md) accepts every one of them: one mistake, shown by "
+         "every integer parameter."}},
        {"NonFinite",
         {"non-finite",
          "NaN or an infinity, carried as a string. An engine that lets one through "

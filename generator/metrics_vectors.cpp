@@ -200,10 +200,8 @@ MetricsCase seeded(std::uint32_t seed, int n) {
 
 MetricsCase band_case(const std::string& name, const std::string& shape, std::vector<std::string> clauses,
                       double limit, const BandPair& p) {
-  const std::string flag = p.position.find("exactly the midpoint") != std::string::npos ? "MidpointTie"
-                           : p.inside                                                    ? "BandInside"
-                                                                                         : "BandOutside";
-  MetricsCase c{name, shape + " " + p.position, std::move(clauses), {flag},
+  const std::string flag = band_flag(p);
+  MetricsCase c{name, shape + " " + p.position, band_clauses(std::move(clauses), flag), {flag},
                 {{p.i.x, p.i.y, 2, 0}, {p.j.x, p.j.y, 2, 0}}};
   c.band_inside = p.inside;
   c.band_limit = limit;
@@ -313,8 +311,8 @@ std::vector<MetricsGroup> groups() {
            {"METRIC-4", "METRIC-5"}, {"Isolated"},
            {{100, 100, 2, 0}, {110, 100, 2, 0}, {100, 400, 2, 0}, {380, 400, 2, 0}}, {}, true},
           {"every-bird-isolated-gives-a-null-mean",
-           "Four birds 300 or 500 apart: nobody is counted, the mean is null.",
-           {"METRIC-5", "METRIC-3"}, {"NullMean"},
+           "Four birds 300 or 500 apart: nobody is counted, the mean is null, written as JSON null (SERIAL-4).",
+           {"SERIAL-4", "METRIC-5", "METRIC-3"}, {"NullMean"},
            {{0, 0, 2, 0}, {500, 0, 2, 0}, {0, 300, 2, 0}, {500, 300, 2, 0}}, {}, true},
       }},
       {"Candidates within rounding of each other (METRIC-4): the nearest is the smaller distance.", {
@@ -372,7 +370,7 @@ std::vector<MetricsGroup> groups() {
       {"A lone bird (METRIC-2..5, n = 1).", {
           {"lone-bird-has-polarization-1-one-cluster-and-a-null-mean",
            "One bird: polarization 1, one cluster, no nearest neighbour.",
-           {"METRIC-2", "METRIC-3", "METRIC-4", "METRIC-5"}, {"LoneBird", "NullMean"},
+           {"SERIAL-4", "METRIC-2", "METRIC-3", "METRIC-4", "METRIC-5"}, {"LoneBird", "NullMean"},
            {{500, 300, 2, 0}}, {}, true},
       }},
       {"Cluster edges within an ulp of 90 (METRIC-3, issue 17): the correctly rounded distance decides, "

@@ -52,16 +52,20 @@ VectorFile prng_vectors() {
                  {"rounding", "next() is the raw output divided by 2^32, exact in a double. "
                               "Dividing by 2^32 - 1 or using float32 changes the last bits."}}},
                {}};
+  // A case's first clause is the one it isolates, the one its pass clears
+  // in a report's ranking (PROTOCOL.md, "How a report ranks causes"): the
+  // upstream's printed values lead with PRNG-3, and two of the long runs of
+  // next() with the division (PRNG-2), so that each has two such cases.
   Group seed42{"The upstream's seed 42.", {{"seed", 42}}, {}};
   seed42.cases.push_back(prng_case(42, 0, 10, "prng-seed-42-first-ten-values",
                                   "The ten values the upstream specification prints for seed 42.",
-                                  {"PRNG-1", "PRNG-2", "PRNG-3"}, {"SpecValues", "Division"}));
+                                  {"PRNG-3", "PRNG-1", "PRNG-2"}, {"SpecValues", "Division"}));
   seed42.cases.push_back(prng_case(42, 0, 1600, "prng-seed-42-first-1600",
-                                  "The first 1600 draws for seed 42: all that initialising 400 birds uses.", {"PRNG-1", "PRNG-2"},
+                                  "The first 1600 draws for seed 42: all that initialising 400 birds uses.", {"PRNG-2", "PRNG-1"},
                                   {"LongSequence", "Division"}));
   seed42.cases.push_back(prng_case(42, 0, 1, "prng-seed-42-one-draw",
                                   "The fewest draws a request may ask for: the first of the upstream's ten values.",
-                                  {"PRNG-1", "PRNG-2"}, {"CountBounds", "SpecValues"}));
+                                  {"PRNG-3", "PRNG-1", "PRNG-2"}, {"CountBounds", "SpecValues"}));
   f.groups.push_back(std::move(seed42));
   // The protocol's bounds on skip and count (request schema, PROTOCOL.md):
   // a seed of no special shape, so that only the bound is new.
@@ -71,7 +75,7 @@ VectorFile prng_vectors() {
                                   "skip * 0x6D2B79F5 modulo 2^32 is where the state lands.",
                                   {"PRNG-1"}, {"Jump", "LongSequence"}));
   bounds.cases.push_back(prng_case(20261202, 0, 100000, "prng-seed-20261202-first-100000",
-                                  "The most draws one request may ask for.", {"PRNG-1", "PRNG-2"},
+                                  "The most draws one request may ask for.", {"PRNG-2", "PRNG-1"},
                                   {"CountBounds", "LongSequence", "Division"}));
   f.groups.push_back(std::move(bounds));
   struct Seed {

@@ -234,6 +234,64 @@ State cohesion_toward_mean_position(const State& s, const Weights& w) {
   return flock;
 }
 
+// STEP-4 broken: alignment subtracts the bird's own velocity before
+// dividing by k, (Svx - vx) / k, which is the same only for k = 1.
+State alignment_subtracts_first(const State& s, const Weights& w) {
+  State flock = step(s, {w.cohesion, 0, w.separation});
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    double svx = 0, svy = 0;
+    int k = 0;
+    for (std::size_t j = 0; j < s.size(); ++j) {
+      if (j != i && cr_hypot(torus_delta(s[i].x, s[j].x, kWidth), torus_delta(s[i].y, s[j].y, kHeight)) < 90) {
+        svx += s[j].vx;
+        svy += s[j].vy;
+        ++k;
+      }
+    }
+    if (k > 0) {
+      flock[i].vx += (svx - s[i].vx) / k * (w.alignment * kAlignmentScale);
+      flock[i].vy += (svy - s[i].vy) / k * (w.alignment * kAlignmentScale);
+    }
+  }
+  return flock;
+}
+
+// STEP-8 broken: the bird moves by its start-of-tick velocity, not by the
+// clamped one it leaves with.
+State moves_by_old_velocity(const State& s, const Weights& w) {
+  State flock = step(s, w);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    flock[i].x = wrapped(s[i].x + s[i].vx, kWidth);
+    flock[i].y = wrapped(s[i].y + s[i].vy, kHeight);
+  }
+  return flock;
+}
+
+// STEP-8 broken: x moves by vy and y by vx.
+State swapped_move(const State& s, const Weights& w) {
+  State flock = step(s, w);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    flock[i].x = wrapped(s[i].x + flock[i].vy, kWidth);
+    flock[i].y = wrapped(s[i].y + flock[i].vx, kHeight);
+  }
+  return flock;
+}
+
+// SERIAL-1 and STATE-1 broken: subnormals are flushed to zero, on the way
+// in and on the way out (a build with flush-to-zero, or a writer that
+// prints too few exponent digits).
+State flushes_subnormals(const State& s, const Weights& w) {
+  auto flush = [](State flock) {
+    for (Bird& b : flock) {
+      for (double* v : {&b.x, &b.y, &b.vx, &b.vy}) {
+        if (std::fpclassify(*v) == FP_SUBNORMAL) *v = std::copysign(0.0, *v);
+      }
+    }
+    return flock;
+  };
+  return flush(step(flush(s), w));
+}
+
 Engine with_weights(Weights other) {
   return [other](const State& s, const Weights&) { return step(s, other); };
 }
@@ -305,12 +363,10 @@ StepCase weight_case(std::string name, std::string comment, std::vector<std::str
 // birds that are neighbours turn; two that are not keep their velocities).
 StepCase band_case(const std::string& name, const std::string& shape, std::vector<std::string> clauses,
                    const BandPair& p, double vx_i, double vy_i, double vx_j, double vy_j) {
-  const std::string flag = p.position.find("exactly the midpoint") != std::string::npos ? "MidpointTie"
-                           : p.inside                                                    ? "BandInside"
-                                                                                         : "BandOutside";
+  const std::string flag = band_flag(p);
   return {name,
           shape + " " + p.position,
-          std::move(clauses),
+          band_clauses(std::move(clauses), flag),
           {flag},
           {{p.i.x, p.i.y, vx_i, vy_i}, {p.j.x, p.j.y, vx_j, vy_j}},
           {},
@@ -554,14 +610,39 @@ std::vector<StepGroup> groups() {
        {"STATE-1", "STEP-8"}, {"Float64"},
        {{123.456789012345, 234.56789012345, 1.23456789012345, 2.3456789012345}}, {},
        {visibly_differs_from("stores the state in float32", float32_state)}},
+      // The two that isolate STATE-3: a state handed over out of the speed
+      // band is inside it after one step.
       {"lone-bird-faster-than-4-2-is-clamped-to-4-2",
        "A constructed state may start too fast; the first step clamps it.",
-       {"STEP-6", "STEP-7", "STATE-3"}, {"LoneBird", "MaxSpeed"},
+       {"STATE-3", "STEP-6", "STEP-7"}, {"LoneBird", "MaxSpeed"},
        {{500, 300, 4.5, -2.5}}, {}, {speed_becomes(0, kMaxSpeed)}},
       {"lone-bird-slower-than-1-6-is-clamped-to-1-6",
        "A constructed state may start too slow; the first step clamps it.",
-       {"STEP-6", "STEP-7", "STATE-3"}, {"LoneBird", "MinSpeed"},
+       {"STATE-3", "STEP-6", "STEP-7"}, {"LoneBird", "MinSpeed"},
        {{500, 300, 0.3, -0.4}}, {}, {speed_becomes(0, kMinSpeed)}},
+      {"lone-bird-keeps-a-position-float32-cannot-hold",
+       "x is the double just above 500, 500 + 2^-44: vx 0 keeps it, and only a float64 state holds it.",
+       {"STATE-1", "STEP-8"}, {"Float64"},
+       {{std::nextafter(500.0, 1000.0), 300, 0, 2}}, {},
+       {bitwise_differs_from("stores the state in float32", float32_state)}, true},
+      {"lone-bird-carries-a-subnormal-velocity-component",
+       "vx 2^-1074, the least double, with vy 2: the speed is 2, f exactly 1, and x 0 moves to 2^-1074. Written "
+       "in the shortest form that reads back (SERIAL-1), it is 5e-324, never 0.",
+       {"SERIAL-1", "STATE-1", "STEP-8"}, {"SubnormalValue"},
+       {{0, 300, std::numeric_limits<double>::denorm_min(), 2}}, {},
+       {keeps_velocity({0}), bitwise_differs_from("flushes subnormals to zero", flushes_subnormals)}, true},
+  }});
+  g.push_back({"The move (STEP-8): by the velocity the bird leaves with.", full, {
+      {"lone-birds-move-each-axis-by-its-own-component",
+       "Two lone birds far apart keep their velocities and move by them: x by vx, y by vy.",
+       {"STEP-8", "STEP-6"}, {"LoneBird"},
+       {{500, 300, 1.5, -2.25}, {100, 500, -2.5, 0.75}}, {},
+       {keeps_velocity({0, 1}), visibly_differs_from("moves x by vy and y by vx", swapped_move)}},
+      {"clamped-bird-moves-by-its-clamped-velocity",
+       "A lone bird at speed 5, (3, 4), is clamped to (2.52, 3.36) and moves by that, not by (3, 4).",
+       {"STEP-8", "STEP-7"}, {"LoneBird", "MaxSpeed"},
+       {{500, 300, 3, 4}}, {},
+       {speed_becomes(0, kMaxSpeed), visibly_differs_from("moves by its start-of-tick velocity", moves_by_old_velocity)}},
   }});
   g.push_back({"The separation radius (STEP-5) and the zero-speed clamp (STEP-7), separation alone.",
                {0, 0, 1}, {
@@ -603,7 +684,12 @@ std::vector<StepGroup> groups() {
        {"STEP-7", "STEP-5"}, {"MaxSpeed"},
        {{100, 100, 4, 0.5}, {110, 100, 4, 0.5}}, {}, {speed_becomes(1, kMaxSpeed)}},
   }});
-  g.push_back({"The minimum speed (STEP-7), alignment alone.", {0, 1, 0}, {
+  g.push_back({"Alignment alone (STEP-4), and the minimum speed it can reach (STEP-7).", {0, 1, 0}, {
+      {"alignment-divides-the-neighbours-sum-before-subtracting",
+       "Three birds 40 to 57 apart: each steers by (Svx / 2 - vx) * 0.05, not (Svx - vx) / 2 * 0.05.",
+       {"STEP-4"}, {"AlignmentFormula"},
+       {{100, 100, 2, 0}, {140, 100, 0, 2}, {100, 140, -1, 1.5}}, {},
+       {turns({0, 1, 2}), visibly_differs_from("subtracts before dividing by k", alignment_subtracts_first)}},
       {"alignment-below-1-6-is-clamped-to-1-6",
        "Opposite neighbours slow each other from 1.7 to 1.53: clamped up to 1.6.",
        {"STEP-7", "STEP-4"}, {"MinSpeed"},
@@ -654,11 +740,22 @@ std::vector<StepGroup> groups() {
        {"STEP-1"}, {"Synchronous"},
        {{100, 100, 2, 0}, {140, 100, 0, 2}, {180, 110, -2, 1}}, {},
        {visibly_differs_from("updates birds in place", in_place)}},
+      {"synchronous-update-of-a-pair-reads-both-as-they-stood",
+       "Two birds 30 apart: bird 1 steers from where bird 0 stood, not from where it has just moved.",
+       {"STEP-1"}, {"Synchronous"},
+       {{100, 100, 2, 0}, {130, 100, 0, 2}}, {},
+       {turns({0, 1}), visibly_differs_from("updates birds in place", in_place)}},
       {"crowd-sums-neighbours-in-index-order",
        "Eight birds, 20 neighbour pairs, six separating; summing in another order changes bits.",
        {"STATE-2", "STEP-2", "STEP-3", "STEP-4", "STEP-5", "STEP-6"}, {"IndexOrder", "ForceOrder"},
        // The step class, not exact: summing in another order is the engine's
        // loss of pass-exact, never a failure (issue 6: such an engine conforms).
+       kCrowd, {}, {bitwise_differs_from("sums neighbours in reverse order", reversed_sums)}},
+  }});
+  g.push_back({"Summation order (STATE-2) at weights 0.5, 0.8, 0.3.", {0.5, 0.8, 0.3}, {
+      {"crowd-at-other-weights-sums-neighbours-in-index-order",
+       "The eight-bird crowd at the weights of the published runs: summing in another order changes bits.",
+       {"STATE-2", "STEP-2", "STEP-6"}, {"IndexOrder"},
        kCrowd, {}, {bitwise_differs_from("sums neighbours in reverse order", reversed_sums)}},
   }});
   g.push_back({"Cohesion alone across the seam (STEP-3, FIELD-3).", {1, 0, 0}, {
@@ -801,7 +898,16 @@ VectorFile step_vectors() {
        {"Float64",
         {"precision",
          "Positions and velocities are doubles (STATE-1). An engine that stores them in float32 is "
-         "off by about 1e-5 after one step."}},
+         "off by about 1e-5 after one step, and loses outright a position float32 cannot hold."}},
+       {"SubnormalValue",
+        {"precision",
+         "A subnormal component (2^-1074, the least double) is an ordinary value: it is carried through "
+         "the step and written so that it reads back (STATE-1, SERIAL-1). An engine built with "
+         "flush-to-zero, or one whose writer prints too few digits, answers 0."}},
+       {"AlignmentFormula",
+        {"formula",
+         "Alignment divides the neighbours' velocity sum by k before subtracting the bird's own "
+         "velocity (STEP-4). An engine that subtracts first, (Svx - vx) / k, agrees only when k is 1."}},
        {"IndexOrder",
         {"rounding",
          "Neighbour sums run in increasing index order (STATE-2). Another order (reversed, "

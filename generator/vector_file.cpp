@@ -1,6 +1,8 @@
 // Building vector files.
 #include "vector_file.hpp"
 
+#include "note_clauses.hpp"
+
 #include "susurration/constants.hpp"
 
 namespace susurration::generator {
@@ -16,7 +18,9 @@ std::size_t VectorFile::number_of_cases() const {
 Json VectorFile::to_json() const {
   Json notes_json = Json::object();
   for (const auto& [flag, note] : notes) {
-    notes_json[flag] = {{"bug_type", note.bug_type}, {"description", note.description}};
+    notes_json[flag] = {{"bug_type", note.bug_type},
+                        {"clause", note_clause(category, flag)},
+                        {"description", note.description}};
   }
   Json groups_json = Json::array();
   for (const Group& g : groups) {

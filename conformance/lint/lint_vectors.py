@@ -12,6 +12,9 @@
   checked by at least one case, or is listed with a reason in spec/README.md
   under `## Clauses no vector checks`; a listed clause must exist, be
   testable and have no vector (so the list stays honest);
+- every clause a case names is isolated by at least LEAST_ISOLATING cases:
+  cases whose first clause it is, the clause their pass clears in a
+  report's ranking (spec/PROTOCOL.md, "How a report ranks causes");
 - the shapes a schema cannot tie together: prng lengths, state sizes, the
   trajectory columns and anchors, schedule order, rounded decimals, and the
   NearChaosHorizon flag against the horizon (vectors/README.md).
@@ -33,6 +36,7 @@ NO_VECTOR_HEADING = "## Clauses no vector checks"
 NO_VECTOR_ROW = re.compile(r"^\|\s*([A-Z]+-\d+)\s*\|\s*(.*?)\s*\|\s*$")
 NEAR_HORIZON_FLAG = "NearChaosHorizon"
 COMFORTABLY_PAST = 260  # a horizon below this is flagged (vectors/README.md, spec/tolerance.md TOL-5)
+LEAST_ISOLATING = 2  # cases that lead with each checked clause (issue 23)
 MOST_SEGMENT_TICKS = 60  # anchors this far apart at most where rules act (spec/tolerance.md TOL-6)
 
 
@@ -190,6 +194,27 @@ def coverage(files):
     return {cid: (count[cid], sorted(where[cid])) for cid in count}
 
 
+def isolating(files):
+    """{clause id: number of cases whose first clause it is}, for every clause a case names."""
+    leads = collections.Counter()
+    for _, doc in files.items():
+        for _, case in cases(doc):
+            named = case.get("clauses", [])
+            for cid in named:
+                leads[cid] += 0
+            if named:
+                leads[named[0]] += 1
+    return leads
+
+
+def check_isolation(files):
+    """A clause that cases check but too few isolate is never cleared, so it
+    absorbs failures that fit no rule (issue 23): name each one."""
+    return ["%s is isolated by %d case%s (its first clause); at least %d must lead with it"
+            % (cid, n, "" if n == 1 else "s", LEAST_ISOLATING)
+            for cid, n in sorted(isolating(files).items()) if n < LEAST_ISOLATING]
+
+
 def uncovered(covered, marks, no_vector):
     """Testable clauses with no case, in spec order, leaving out the listed ones."""
     return [cid for cid, mark in marks.items()
@@ -333,6 +358,7 @@ def lint(vectors_dir, spec_dir):
     problems += check_notes(files)
     problems += check_clauses_exist(files, marks)
     problems += check_coverage(covered, marks, no_vector)
+    problems += check_isolation(files)
     try:
         problems += check_shapes(files)
     except (KeyError, TypeError, AttributeError) as e:

@@ -192,6 +192,16 @@ class Lint(Folder):
         self.edit("torus.json", lambda d: d.update(number_of_cases=d["number_of_cases"] + 1))
         self.assertCaught(lint_vectors.check_counts(self.files()), "torus.json", "number_of_cases")
 
+    def test_a_clause_isolated_by_fewer_than_two_cases_is_caught(self):
+        files = self.files()
+        # Every case that leads with PRNG-3 now leads with PRNG-1: PRNG-3 is
+        # still checked, by no case that isolates it.
+        for _, doc in files.items():
+            for _, case in lint_vectors.cases(doc):
+                if case["clauses"][0] == "PRNG-3":
+                    case["clauses"] = ["PRNG-1"] + [c for c in case["clauses"] if c != "PRNG-1"]
+        self.assertCaught(lint_vectors.check_isolation(files), "PRNG-3 is isolated by 0 cases")
+
     def test_an_unknown_clause_is_caught(self):
         self.edit("prng.json", lambda d: self.first_case(d)["clauses"].append("PRNG-99"))
         _, marks, _ = lint_vectors.read_spec(SPEC)

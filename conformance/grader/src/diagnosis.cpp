@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 
 namespace susurration::grader {
 namespace {
@@ -102,6 +103,62 @@ struct Tally {
   int cases = 0;    // isolating cases graded
 };
 
+// A bug class: the cases one flag of one file marks, and the clause its
+// note says the class belongs to.
+struct BugClass {
+  std::string flag;
+  std::string clause;
+  std::vector<std::size_t> members;  // indices into run.results
+  std::set<std::string> leads;       // the members' first clauses
+  int graded = 0;
+  int failing = 0;
+};
+
+// The classes that fail as a whole: every graded case the flag marks
+// fails, those cases lead with two or more clauses, and the other cases
+// that lead with those clauses mostly pass. That is one mistake seen
+// through several rules or parameters (42.0 taken for an integer shows in
+// the seed, the bird count, every tick), and it is one cause, named by the
+// class's clause (spec/PROTOCOL.md, "How a report ranks causes"). A
+// mistake that fails everything fails the others too, and is left to the
+// ranking.
+std::map<std::string, BugClass> failing_classes(const GradeRun& run,
+                                                const std::map<std::string, const VectorCase*>& by_id) {
+  std::map<std::string, BugClass> classes;
+  for (std::size_t k = 0; k < run.results.size(); ++k) {
+    const CaseResult& r = run.results[k];
+    const auto it = by_id.find(r.id);
+    if (it == by_id.end() || r.clauses.empty() || !graded(r)) continue;
+    const VectorCase& c = *it->second;
+    if (!c.json->contains("flags") || !c.file_doc || !c.file_doc->contains("notes")) continue;
+    for (const Json& f : c.json->at("flags")) {
+      const std::string flag = f.get<std::string>();
+      const Json& notes = c.file_doc->at("notes");
+      if (!notes.contains(flag) || !notes.at(flag).contains("clause")) continue;
+      BugClass& b = classes[c.file + " " + flag];
+      b.flag = flag;
+      b.clause = notes.at(flag).at("clause").get<std::string>();
+      b.members.push_back(k);
+      b.leads.insert(r.clauses.front());
+      ++b.graded;
+      if (r.outcome == Outcome::fail) ++b.failing;
+    }
+  }
+  std::map<std::string, BugClass> out;
+  for (auto& [key, b] : classes) {
+    if (b.graded < 2 || b.failing < b.graded || b.leads.size() < 2) continue;
+    const std::set<std::size_t> members(b.members.begin(), b.members.end());
+    int pass = 0, fail = 0;
+    for (std::size_t k = 0; k < run.results.size(); ++k) {
+      const CaseResult& r = run.results[k];
+      if (members.contains(k) || !graded(r) || r.clauses.empty() || !b.leads.contains(r.clauses.front())) continue;
+      (r.outcome == Outcome::fail ? fail : pass) += 1;
+    }
+    if (pass > fail) out.emplace(key, std::move(b));
+  }
+  return out;
+}
+
 }  // namespace
 
 Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
@@ -118,19 +175,39 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
   }
 
   std::vector<Evidence> ev;
+  for (const CaseResult& r : run.results) {
+    const auto it = by_id.find(r.id);
+    ev.push_back(evidence_of(r, it == by_id.end() ? nullptr : it->second, init_clauses));
+  }
+  // A failure of a class that fails as a whole is pinned on the class's
+  // clause (the largest class, where a case is in two).
+  std::map<std::size_t, const BugClass*> class_of;
+  const std::map<std::string, BugClass> classes = failing_classes(run, by_id);
+  for (const auto& [key, b] : classes) {
+    for (std::size_t k : b.members) {
+      const auto at = class_of.find(k);
+      if (at == class_of.end() || at->second->members.size() < b.members.size()) class_of[k] = &b;
+    }
+  }
+  for (const auto& [k, b] : class_of) {
+    ev[k].primary = b->clause;
+    ev[k].pinned = true;
+    if (std::find(ev[k].tests.begin(), ev[k].tests.end(), b->clause) == ev[k].tests.end()) {
+      ev[k].tests.push_back(b->clause);
+    }
+  }
+
   std::map<std::string, Tally> isolating;
   std::vector<std::size_t> remaining;
   std::map<std::string, std::size_t> first_seen;  // a clause's first mention: the last tie-break
   for (std::size_t k = 0; k < run.results.size(); ++k) {
     const CaseResult& r = run.results[k];
     if (r.outcome == Outcome::pass_tolerant) d.tolerant_only.push_back(k);
-    const auto it = by_id.find(r.id);
-    ev.push_back(evidence_of(r, it == by_id.end() ? nullptr : it->second, init_clauses));
-    for (const std::string& clause : ev.back().tests) first_seen.emplace(clause, first_seen.size());
+    for (const std::string& clause : ev[k].tests) first_seen.emplace(clause, first_seen.size());
     // An errored case says the engine broke, not which rule is wrong: it is
     // explained, but it neither clears nor accuses an isolated clause.
-    if (graded(r) && !ev.back().primary.empty()) {
-      Tally& t = isolating[ev.back().primary];
+    if (graded(r) && !ev[k].primary.empty()) {
+      Tally& t = isolating[ev[k].primary];
       ++t.cases;
       if (failed(r)) ++t.failing;
     }
@@ -213,6 +290,14 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
                   "suspect (clauses whose isolating cases all pass are cleared)",
                   t.failing, t.cases, cause.explains.size(), cause.explains.size() == 1 ? "" : "s", alone);
     cause.why = why;
+    if (const auto it = class_of.find(cause.shown); it != class_of.end() && it->second->clause == best) {
+      const BugClass& b = *it->second;
+      std::snprintf(why, sizeof why,
+                    "every one of the %d cases flagged %s fails, across %zu clauses, while the other cases of "
+                    "those clauses mostly pass: one bug class, which belongs to %s",
+                    b.graded, b.flag.c_str(), b.leads.size(), b.clause.c_str());
+      cause.why = why;
+    }
     d.causes.push_back(std::move(cause));
     remaining = std::move(rest);
   }

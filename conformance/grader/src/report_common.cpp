@@ -1,7 +1,8 @@
 // What all three report forms share: counting outcomes, the first failure
-// (the diagnosis' top cause's case).
+// (the diagnosis' top cause's case), the failures grouped by cause.
 #include "susurration/grader/report.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 namespace susurration::grader {
@@ -50,6 +51,32 @@ std::string StderrQuoter::operator()(std::size_t result) {
   shown_.emplace(tail, run_.results[result].id);
   return *tails_.tails[static_cast<std::size_t>(tail)];
 }
+
+std::vector<FailureGroup> failures_by_cause(const std::vector<Cause>& causes, const std::vector<bool>& failing) {
+  std::vector<bool> listed(failing.size(), false);
+  auto take = [&](std::size_t k, FailureGroup& g) {
+    if (k >= failing.size() || !failing[k] || listed[k]) return;
+    listed[k] = true;
+    g.cases.push_back(k);
+  };
+  std::vector<FailureGroup> groups;
+  for (std::size_t i = 0; i < causes.size(); ++i) {
+    FailureGroup g{i, {}};
+    // The shown case leads: it is the one that best isolates the cause,
+    // where an implementer should start.
+    take(causes[i].shown, g);
+    std::vector<std::size_t> rest = causes[i].explains;
+    std::sort(rest.begin(), rest.end());
+    for (std::size_t k : rest) take(k, g);
+    if (!g.cases.empty()) groups.push_back(std::move(g));
+  }
+  FailureGroup unexplained;
+  for (std::size_t k = 0; k < failing.size(); ++k) take(k, unexplained);
+  if (!unexplained.cases.empty()) groups.push_back(std::move(unexplained));
+  return groups;
+}
+
+std::string failing_cases(std::size_t n) { return std::to_string(n) + " failing case" + (n == 1 ? "" : "s"); }
 
 const CaseResult* first_failure(const GradeRun& run) {
   for (const CaseResult& r : run.results) {

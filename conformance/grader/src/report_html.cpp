@@ -4,8 +4,9 @@
 // byte the one `grade --report html` writes.
 //
 // Order of the page: who was graded and against what; the diagnosis; every
-// failing then errored case with where it went wrong and its pictures; the
-// counts per category and per clause; then every other case, folded.
+// failing and errored case with where it went wrong and its pictures, under
+// the cause that explains it as the text report lists them; the counts per
+// category and per clause; then every other case, folded.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -143,11 +144,14 @@ line.tolerance { stroke: #d00; stroke-dasharray: 5 3; }
 .d1 { stroke: #2a9d2a; fill: #2a9d2a; }
 .d2 { stroke: #e07b00; fill: #e07b00; }
 path.d0, path.d1, path.d2 { fill: none; }
-.field { fill: #fafafa; stroke: #999; }
+.field { fill: #fafafa; stroke: #999; stroke-width: 0.5; }
 .bird { fill: #999; }
-.differs { fill: none; stroke: #d00; stroke-width: 3; }
+.differs { fill: none; stroke: #d00; stroke-width: 1.5; }
 .engine-bird { fill: #1f6fd0; }
-.moved { stroke: #1f6fd0; stroke-width: 2; }
+.moved { stroke: #1f6fd0; stroke-width: 1; }
+.field, .differs, .moved, .zoom-rect { vector-effect: non-scaling-stroke; }
+.zoom-rect { fill: #d00; fill-opacity: 0.15; stroke: #d00; stroke-width: 1; }
+p.zoom { font-size: 0.9em; color: #555; }
 .legend .key { padding: 0 0.4em; border-left: 1.2em solid; margin-right: 0.6em; }
 .key.reference { border-color: #333; }
 .key.engine { border-color: #1f6fd0; }
@@ -230,24 +234,29 @@ std::string case_links(const std::vector<std::string>& ids) {
   return out;
 }
 
+struct ReportCause {
+  std::string clause, why;
+  std::vector<std::string> cases;  // the case shown for it first, then every other it explains
+};
+struct ReportDiagnosis {
+  std::vector<ReportCause> causes;
+  std::vector<std::string> tolerant;
+};
+
 // The grader's diagnosis (diagnosis.hpp) when the report carries one; a
 // report without one gets the failing clauses in the order of their first
 // failing case, the first failure's clause first, as the text report reads.
-std::string diagnosis(const Json& r) {
+ReportDiagnosis diagnosis_of(const Json& r) {
   const Json& cases = r.at("cases");
-  std::string out = "<section id=\"diagnosis\"><h2>Diagnosis</h2>";
   const Json d = r.value("diagnosis", Json());
-  struct Cause {
-    std::string clause, why;
-    std::vector<std::string> cases;
-  };
-  std::vector<Cause> causes;
+  std::vector<ReportCause> causes;
   std::vector<std::string> tolerant;
   if (d.is_object()) {
     // diagnosis.hpp's Cause: the case that best isolates it first, then
     // every other failing case it explains.
     for (const Json& c : d.value("causes", Json::array())) {
-      Cause cause{c.value("clause", ""), c.value("why", ""), named_cases(Json::array({c.value("shown", Json())}), cases)};
+      ReportCause cause{c.value("clause", ""), c.value("why", ""),
+                        named_cases(Json::array({c.value("shown", Json())}), cases)};
       for (const std::string& id : named_cases(c.value("explains", Json()), cases)) {
         if (std::find(cause.cases.begin(), cause.cases.end(), id) == cause.cases.end()) cause.cases.push_back(id);
       }
@@ -266,16 +275,21 @@ std::string diagnosis(const Json& r) {
       }
       causes[at[clause]].cases.push_back(c.at("id").get<std::string>());
     }
-    for (Cause& c : causes) {
-      c.why = std::to_string(c.cases.size()) + " failing case" + (c.cases.size() == 1 ? "" : "s") +
-              " reported against it";
+    for (ReportCause& c : causes) {
+      c.why = failing_cases(c.cases.size()) + " reported against it";
     }
   }
+  return {causes, tolerant};
+}
+
+std::string diagnosis(const Json& r) {
+  const auto [causes, tolerant] = diagnosis_of(r);
+  std::string out = "<section id=\"diagnosis\"><h2>Diagnosis</h2>";
   if (causes.empty()) {
     out += "<p>Nothing failed: no cause to name.</p>";
   } else {
     out += "<ol class=\"causes\">";
-    for (const Cause& c : causes) {
+    for (const ReportCause& c : causes) {
       out += "<li class=\"cause\">" + clause_link(c.clause) + (c.why.empty() ? "" : ": " + escape(c.why));
       if (!c.cases.empty()) out += "<br/>cases: " + case_links(c.cases);
       out += "</li>";
@@ -323,8 +337,8 @@ std::string picture_table(const Json& p) {
 std::string failing_case(const Json& c, const Json& tails) {
   const std::string id = c.at("id").get<std::string>();
   const std::string outcome = c.at("outcome").get<std::string>();
-  std::string out = "<article class=\"case " + escape(outcome) + "\" id=\"" + escape(case_anchor(id)) + "\"><h3>" +
-                    escape(id) + " " + outcome_badge(outcome) + "</h3>";
+  std::string out = "<article class=\"case " + escape(outcome) + "\" id=\"" + escape(case_anchor(id)) + "\"><h4>" +
+                    escape(id) + " " + outcome_badge(outcome) + "</h4>";
   out += "<p>" + value(c.at("message")) + "</p>";
   if (c.at("expected_to_fail") == true) out += "<p>Listed in --expect-fail.</p>";
   out += "<p>check: " + value(c.at("check")) + "; file " + value(c.at("file")) + "; clauses ";
@@ -344,17 +358,52 @@ std::string failing_case(const Json& c, const Json& tails) {
   return out + "</article>";
 }
 
+// The failing cases under the causes of the diagnosis, grouped as the text
+// report groups them (failures_by_cause, report.hpp); then the failures
+// listed in --expect-fail, which count against nothing and no cause explains.
+// A listed case that passed stays with the passing cases, where its outcome
+// is: its one article is there.
 std::string failures(const Json& r) {
+  const Json& cases = r.at("cases");
+  std::map<std::string, std::size_t> index;
+  std::vector<bool> failing;
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    index.emplace(cases[k].at("id").get<std::string>(), k);
+    failing.push_back(failed(cases[k]) && cases[k].at("expected_to_fail") != true);
+  }
+  const std::vector<ReportCause> named = diagnosis_of(r).causes;
+  std::vector<Cause> causes;
+  for (const ReportCause& c : named) {
+    // A cause that names no case of this report keeps its place, so the
+    // groups are numbered as the diagnosis numbers the causes.
+    Cause cause{c.clause, 0, cases.size(), {}, c.why};
+    for (const std::string& id : c.cases) {
+      if (index.contains(id)) cause.explains.push_back(index.at(id));
+    }
+    if (!cause.explains.empty()) cause.shown = cause.explains.front();
+    causes.push_back(std::move(cause));
+  }
   std::string out = "<section id=\"failures\"><h2>Failing and errored cases</h2>";
-  int shown = 0;
+  const std::vector<FailureGroup> groups = failures_by_cause(causes, failing);
+  for (const FailureGroup& g : groups) {
+    out += "<h3 class=\"cause-group\">";
+    if (g.cause) {
+      out += "Cause " + std::to_string(*g.cause + 1) + ", " + clause_link(causes[*g.cause].clause) + " (" +
+             failing_cases(g.cases.size()) + ")";
+    } else {
+      out += "Not explained by a cause (" + failing_cases(g.cases.size()) + ")";
+    }
+    out += "</h3>";
+    for (std::size_t k : g.cases) out += failing_case(cases[k], r.at("stderr_tails"));
+  }
+  std::string expected;
   for (const char* outcome : {"fail", "errored"}) {
-    for (const Json& c : r.at("cases")) {
-      if (c.at("outcome") != outcome) continue;
-      out += failing_case(c, r.at("stderr_tails"));
-      ++shown;
+    for (const Json& c : cases) {
+      if (c.at("outcome") == outcome && c.at("expected_to_fail") == true) expected += failing_case(c, r.at("stderr_tails"));
     }
   }
-  if (shown == 0) out += "<p>None.</p>";
+  if (!expected.empty()) out += "<h3 class=\"cause-group\">Listed in --expect-fail</h3>" + expected;
+  if (groups.empty() && expected.empty()) out += "<p>None.</p>";
   return out + "</section>";
 }
 

@@ -29,6 +29,10 @@ std::string trajectory_charts(const Json& chart, const std::string& case_id);
 
 // The torus (1000 x 600) with the reference's birds, those that differ
 // marked, and where the engine put them (the report's "picture" object).
+// The view zooms to the birds that differ, where the engine put them and
+// their neighbours within 90, 20 units around and at least 60 x 60, and a
+// note below says which rectangle it shows; it keeps the whole field when
+// they span more than half of it on an axis, as a group across a seam does.
 std::string torus_picture(const Json& picture);
 
 }  // namespace susurration::grader::html

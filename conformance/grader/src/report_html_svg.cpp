@@ -5,9 +5,11 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "report_html_parts.hpp"
+#include "susurration/constants.hpp"
 
 namespace susurration::grader::html {
 namespace {
@@ -234,6 +236,79 @@ std::string difference_chart(const std::vector<std::pair<std::string, Column>>& 
   return out + "</svg>";
 }
 
+// The part of the field a torus picture shows.
+struct TorusView {
+  double x = 0, y = 0, w = 0, h = 0;
+  bool zoomed = false;
+};
+
+constexpr double kZoomMargin = 20;       // field units around what the view must hold
+constexpr double kSmallestZoom = 60;     // so that a single bird is still seen among its surroundings
+
+// One axis of a zoomed view: [low, high] with the margin, widened to the
+// smallest zoom about its middle, then moved (not cut) to lie in the field.
+std::pair<double, double> zoom_axis(double low, double high, double size) {
+  low -= kZoomMargin;
+  high += kZoomMargin;
+  if (high - low < kSmallestZoom) {
+    const double middle = (low + high) / 2;
+    low = middle - kSmallestZoom / 2;
+    high = middle + kSmallestZoom / 2;
+  }
+  if (low < 0) high -= low, low = 0;
+  if (high > size) low -= high - size, high = size;
+  return {std::max(low, 0.0), high};
+}
+
+bool is_position(const Json& p) { return p.is_array() && p.size() >= 2 && p.at(0).is_number() && p.at(1).is_number(); }
+
+// The view of a failing state: the birds that differ, where the engine put
+// them, and the reference's birds within the perception radius of them
+// (the neighbours their step read, STEP-2). The whole field when there is
+// nothing to zoom to, or when what the view must hold spans more than half
+// the field on an axis: so does a group across a seam, which lies at both
+// ends of it.
+TorusView torus_view(const Json& picture) {
+  const double width = picture.at("width").get<double>(), height = picture.at("height").get<double>();
+  const TorusView whole{0, 0, width, height, false};
+  const Json& reference = picture.at("reference");
+  const Json& engine = picture.at("engine");
+  std::vector<std::pair<double, double>> differing, held;
+  for (const Json& b : picture.at("differing_birds")) {
+    const auto i = b.get<std::size_t>();
+    if (i >= reference.size() || !is_position(reference.at(i))) continue;
+    differing.emplace_back(reference.at(i).at(0).get<double>(), reference.at(i).at(1).get<double>());
+    if (i < engine.size() && is_position(engine.at(i))) {
+      held.emplace_back(engine.at(i).at(0).get<double>(), engine.at(i).at(1).get<double>());
+    }
+  }
+  if (differing.empty()) return whole;
+  // FIELD-3's shortest way round, on each axis.
+  const auto apart = [](double a, double b, double size) {
+    const double d = std::abs(a - b);
+    return std::min(d, size - d);
+  };
+  for (const Json& p : reference) {
+    if (!is_position(p)) continue;
+    const double x = p.at(0).get<double>(), y = p.at(1).get<double>();
+    for (const auto& [dx, dy] : differing) {
+      if (std::hypot(apart(x, dx, width), apart(y, dy, height)) < kPerceptionRadius) {
+        held.emplace_back(x, y);
+        break;
+      }
+    }
+  }
+  double low_x = INFINITY, high_x = -INFINITY, low_y = INFINITY, high_y = -INFINITY;
+  for (const auto& [x, y] : held) {
+    low_x = std::min(low_x, x), high_x = std::max(high_x, x);
+    low_y = std::min(low_y, y), high_y = std::max(high_y, y);
+  }
+  if (!(high_x - low_x <= width / 2 && high_y - low_y <= height / 2)) return whole;
+  const auto [x0, x1] = zoom_axis(low_x, high_x, width);
+  const auto [y0, y1] = zoom_axis(low_y, high_y, height);
+  return {x0, y0, x1 - x0, y1 - y0, true};
+}
+
 }  // namespace
 
 std::string trajectory_charts(const Json& chart, const std::string& case_id) {
@@ -273,9 +348,16 @@ std::string trajectory_charts(const Json& chart, const std::string& case_id) {
 
 std::string torus_picture(const Json& picture) {
   const double width = picture.at("width").get<double>(), height = picture.at("height").get<double>();
-  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"torus\" role=\"img\" viewBox=\"0 0 " +
-                    value(picture.at("width")) + " " + value(picture.at("height")) +
-                    "\" width=\"500\" height=\"300\">" +
+  const TorusView view = torus_view(picture);
+  // Drawn at most 500 x 300 pixels, the view's own shape; the marks keep
+  // the size on screen they have in the whole field's picture (scale 1/2).
+  const double scale = std::min(500 / view.w, 300 / view.h);
+  const double unit = 0.5 / scale;
+  const auto radius = [unit](double r) { return coordinate(r * unit); };
+  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"torus\" role=\"img\" viewBox=\"" +
+                    coordinate(view.x) + " " + coordinate(view.y) + " " + coordinate(view.w) + " " +
+                    coordinate(view.h) + "\" width=\"" + coordinate(view.w * scale) + "\" height=\"" +
+                    coordinate(view.h * scale) + "\">" +
                     "<title>the torus with the reference's birds; those that differ ringed, the engine's " +
                     "position of each joined to it</title><rect class=\"field\" x=\"0\" y=\"0\" width=\"" +
                     coordinate(width) + "\" height=\"" + coordinate(height) + "\"/>";
@@ -283,13 +365,14 @@ std::string torus_picture(const Json& picture) {
   const Json& engine = picture.at("engine");
   for (const Json& p : reference) {
     out += "<circle class=\"bird\" cx=\"" + coordinate(p.at(0).get<double>()) + "\" cy=\"" +
-           coordinate(p.at(1).get<double>()) + "\" r=\"4\"/>";
+           coordinate(p.at(1).get<double>()) + "\" r=\"" + radius(4) + "\"/>";
   }
   for (const Json& b : picture.at("differing_birds")) {
     const auto i = b.get<std::size_t>();
     if (i >= reference.size()) continue;
     const double x = reference.at(i).at(0).get<double>(), y = reference.at(i).at(1).get<double>();
-    out += "<circle class=\"differs\" cx=\"" + coordinate(x) + "\" cy=\"" + coordinate(y) + "\" r=\"10\"/>";
+    out += "<circle class=\"differs\" cx=\"" + coordinate(x) + "\" cy=\"" + coordinate(y) + "\" r=\"" + radius(10) +
+           "\"/>";
     if (i < engine.size() && engine.at(i).is_array()) {
       const double ex = engine.at(i).at(0).get<double>(), ey = engine.at(i).at(1).get<double>();
       // Across an edge the shorter way is round the torus: no line then.
@@ -297,10 +380,23 @@ std::string torus_picture(const Json& picture) {
         out += "<line class=\"moved\" x1=\"" + coordinate(x) + "\" y1=\"" + coordinate(y) + "\" x2=\"" +
                coordinate(ex) + "\" y2=\"" + coordinate(ey) + "\"/>";
       }
-      out += "<circle class=\"engine-bird\" cx=\"" + coordinate(ex) + "\" cy=\"" + coordinate(ey) + "\" r=\"4\"/>";
+      out += "<circle class=\"engine-bird\" cx=\"" + coordinate(ex) + "\" cy=\"" + coordinate(ey) + "\" r=\"" +
+             radius(4) + "\"/>";
     }
   }
-  return out + "</svg>";
+  out += "</svg>";
+  if (!view.zoomed) return out;
+  // Where the view lies, on a small picture of the whole field, and in words.
+  return out + "<p class=\"zoom\"><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"torus-overview\" role=\"img\" " +
+         "viewBox=\"0 0 " + coordinate(width) + " " + coordinate(height) + "\" width=\"100\" height=\"" +
+         coordinate(100 * height / width) + "\"><title>where the picture above lies on the field</title>" +
+         "<rect class=\"field\" x=\"0\" y=\"0\" width=\"" + coordinate(width) + "\" height=\"" + coordinate(height) +
+         "\"/><rect class=\"zoom-rect\" x=\"" + coordinate(view.x) + "\" y=\"" + coordinate(view.y) + "\" width=\"" +
+         coordinate(view.w) + "\" height=\"" + coordinate(view.h) + "\"/></svg>Zoomed to x " + coordinate(view.x) +
+         ".." + coordinate(view.x + view.w) + ", y " + coordinate(view.y) + ".." + coordinate(view.y + view.h) +
+         " of the " + value(picture.at("width")) + " x " + value(picture.at("height")) +
+         " field: the birds that differ, where the engine put them, and their neighbours within " +
+         short_number(kPerceptionRadius) + ".</p>";
 }
 
 }  // namespace susurration::grader::html

@@ -1,7 +1,9 @@
 // The text report: what went wrong first, each failing case with where and
-// why, then the summaries and the level. Passing cases are counted, not listed.
+// why under the cause that explains it, then the summaries and the level.
+// Passing cases are counted, not listed.
 #include <cstdio>
 #include <set>
+#include <vector>
 
 #include "susurration/grader/diagnosis.hpp"
 #include "susurration/grader/engine_text.hpp"
@@ -76,6 +78,39 @@ std::string likely_causes(const GradeRun& run, const Diagnosis& d) {
   return out + "\n";
 }
 
+// Each failing case under the cause that explains it, the cause's shown case
+// first, so that the cases read as the diagnosis ranks them (PROTO-11); then
+// the blocks that are not failures (drift, expected failures), in manifest
+// order, which no cause is asked to explain.
+std::string case_blocks(const GradeRun& run, const Diagnosis& d) {
+  StderrQuoter stderr_of(run);
+  auto block = [&](std::size_t k) {
+    const std::string tail = stderr_of(k);
+    return case_block(run.results[k], tail.empty() ? "" : indent("stderr: ", tail));
+  };
+  std::vector<bool> failing;
+  for (const CaseResult& r : run.results) failing.push_back(counts_as_failure(r));
+  std::string out;
+  const std::vector<FailureGroup> groups = failures_by_cause(d.causes, failing);
+  for (const FailureGroup& g : groups) {
+    if (!out.empty()) out += "\n";
+    if (g.cause) {
+      out += "Cause " + std::to_string(*g.cause + 1) + ", " + d.causes[*g.cause].clause + " (" +
+             failing_cases(g.cases.size()) + "):\n";
+    } else {
+      out += "Not explained by a cause (" + failing_cases(g.cases.size()) + "):\n";
+    }
+    for (std::size_t k : g.cases) out += block(k);
+  }
+  std::string others;
+  for (std::size_t k = 0; k < run.results.size(); ++k) {
+    const CaseResult& r = run.results[k];
+    if (!failing[k] && (r.drift || (r.expected_to_fail && r.outcome != Outcome::skipped))) others += block(k);
+  }
+  if (!others.empty() && !groups.empty()) out += "\nNot counted as failures:\n";
+  return out + others;
+}
+
 // Cases that passed only within tolerance: what stands between the engine
 // and *exact*, one line each with its worst value in ulps (where the
 // engine has furthest to go), else its first inexact value.
@@ -139,18 +174,13 @@ std::string text_report(const ReportInput& in) {
   std::map<std::string, Counts> by_category;
   std::map<std::string, Counts> by_clause;
   std::vector<std::string> category_order;
-  StderrQuoter stderr_of(run);
-  for (std::size_t k = 0; k < run.results.size(); ++k) {
-    const CaseResult& r = run.results[k];
+  for (const CaseResult& r : run.results) {
     total.add(r);
     if (!by_category.contains(r.category)) category_order.push_back(r.category);
     by_category[r.category].add(r);
     for (const std::string& clause : r.clauses) by_clause[clause].add(r);
-    if (counts_as_failure(r) || r.drift || (r.expected_to_fail && r.outcome != Outcome::skipped)) {
-      const std::string tail = stderr_of(k);
-      out += case_block(r, tail.empty() ? "" : indent("stderr: ", tail));
-    }
   }
+  out += case_blocks(run, diagnosis);
   out += tolerant_only(run, diagnosis);
   if (const CaseResult* first = first_failure(run, diagnosis)) {
     // The top cause's case, under the top cause's clause.

@@ -3,6 +3,8 @@
 // expected is worked out from the situation, not read off the ranking.
 #include <gtest/gtest.h>
 
+#include <deque>
+
 #include "susurration/grader/diagnosis.hpp"
 
 namespace susurration::grader {
@@ -214,6 +216,61 @@ TEST(Diagnosis, ASegmentOffAtItsFirstTickIsItsMetricAndOneOffLaterIsTheStep) {
   EXPECT_EQ(diagnose(kNoVectors, run).causes.front().clause, "METRIC-2");
   for (std::size_t k = 0; k < 3; ++k) run.results[k].difference->tick = 17;
   EXPECT_EQ(diagnose(kNoVectors, run).causes.front().clause, "STEP-3");
+}
+
+// invalid.json as far as a bug class needs it: each case's flags, and the
+// notes that give each flag its clause (the notes' clauses are the
+// generator's; here they are written for the situation).
+struct FlaggedSet {
+  Json file = {{"notes",
+                {{"ZeroFraction", {{"bug_type", "type"}, {"clause", "PROTO-9"}, {"description", "42.0"}}},
+                 {"OutOfRange", {{"bug_type", "range"}, {"clause", "PROTO-9"}, {"description", "-1"}}}}}};
+  Json group = {{"parameters", Json::object()}};
+  std::deque<Json> cases;
+  VectorSet set;
+  void add(const std::string& id, const std::string& clause, const std::string& flag) {
+    cases.push_back({{"id", id}, {"clauses", {clause}}, {"flags", {flag}}});
+    set.cases.push_back(VectorCase{"invalid.json", "invalid", &file, &group, &cases.back()});
+  }
+};
+
+// Taking 42.0 for an integer fails the zero-fraction case of every integer
+// parameter, each under its own INPUT clause, while every other refusal of
+// those parameters passes: one mistake, one cause, the class's clause.
+TEST(Diagnosis, ABugClassThatFailsAsAWholeIsOneCauseNamedByItsClause) {
+  FlaggedSet s;
+  GradeRun run;
+  for (const auto& [param, clause] : std::vector<std::pair<std::string, std::string>>{
+           {"seed", "INPUT-1"}, {"birds", "INPUT-2"}, {"ticks", "INPUT-6"}, {"at-tick", "INPUT-5"}}) {
+    s.add(param + "-with-a-zero-fraction", clause, "ZeroFraction");
+    run.results.push_back(result(param + "-with-a-zero-fraction", {clause}, Outcome::fail));
+    s.add(param + "-out-of-range", clause, "OutOfRange");
+    run.results.push_back(result(param + "-out-of-range", {clause}, Outcome::pass_exact));
+  }
+  const Diagnosis d = diagnose(s.set, run);
+  ASSERT_EQ(d.causes.size(), 1u);
+  EXPECT_EQ(d.causes.front().clause, "PROTO-9");
+  EXPECT_EQ(d.causes.front().explains.size(), 4u);
+  EXPECT_NE(d.causes.front().why.find("flagged ZeroFraction"), std::string::npos) << d.causes.front().why;
+}
+
+// An engine that refuses nothing fails the class too, but it fails every
+// other case of those clauses as well: the class is no better an
+// explanation than each clause, and the ranking names the clauses.
+TEST(Diagnosis, AClassWhoseClausesFailElsewhereTooIsNotGrouped) {
+  FlaggedSet s;
+  GradeRun run;
+  for (const auto& [param, clause] :
+       std::vector<std::pair<std::string, std::string>>{{"seed", "INPUT-1"}, {"birds", "INPUT-2"}}) {
+    s.add(param + "-with-a-zero-fraction", clause, "ZeroFraction");
+    run.results.push_back(result(param + "-with-a-zero-fraction", {clause}, Outcome::fail));
+    s.add(param + "-out-of-range", clause, "OutOfRange");
+    run.results.push_back(result(param + "-out-of-range", {clause}, Outcome::fail));
+  }
+  const Diagnosis d = diagnose(s.set, run);
+  ASSERT_EQ(d.causes.size(), 2u);
+  EXPECT_EQ(d.causes[0].clause, "INPUT-1");
+  EXPECT_EQ(d.causes[1].clause, "INPUT-2");
 }
 
 }  // namespace

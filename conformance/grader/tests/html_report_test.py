@@ -257,10 +257,104 @@ def html_failing_step_case_shows_differing_birds_on_torus(b, node, tmp):
             check(row["bird"] in p["differing_birds"], "%s: bird %d not marked" % (c["id"], row["bird"]))
         check(len(p["rows"]) <= 20, "%s: %d rows" % (c["id"], len(p["rows"])))
         torus = next(s for s in article(root, c["id"]).iter(SVG + "svg") if s.get("class") == "torus")
-        check(torus.get("viewBox") == "0 0 1000 600", "torus viewBox %s" % torus.get("viewBox"))
+        x, y, w, h = view_box(torus)
+        check(0 <= x and 0 <= y and x + w <= 1000 and y + h <= 600 and w >= 60 and h >= 60,
+              "%s: torus viewBox %s is not a part of the field of 60 x 60 or more" % (c["id"], torus.get("viewBox")))
+        for bird in p["differing_birds"]:
+            bx, by = p["reference"][bird]
+            check(x <= bx <= x + w and y <= by <= y + h, "%s: bird %d at (%s, %s) is outside viewBox %s" % (
+                c["id"], bird, bx, by, torus.get("viewBox")))
         ringed = [e for e in torus.iter(SVG + "circle") if e.get("class") == "differs"]
         check(len(ringed) == len(p["differing_birds"]), "%s: %d ringed, %d differ" % (
             c["id"], len(ringed), len(p["differing_birds"])))
+
+
+def view_box(svg):
+    return [float(v) for v in svg.get("viewBox").split()]
+
+
+def planted_torus(b, tmp, report, name, reference, engine, differing):
+    """The torus picture and its article, drawn by `report` from `report` with a picture planted in a failing step case."""
+    planted = json.loads(json.dumps(report))
+    case = next(c for c in planted["cases"] if c["category"] == "step" and c["outcome"] == "fail")
+    case["picture"] = {"width": 1000, "height": 600, "reference": reference, "engine": engine,
+                       "differing_birds": differing, "differing_values": 2 * len(differing), "rows": [],
+                       "engine_birds": len(engine)}
+    saved, page = pathlib.Path(tmp) / (name + ".json"), pathlib.Path(tmp) / (name + ".html")
+    saved.write_text(json.dumps(planted))
+    r = run(b, "report", "--in", str(saved), "--output", str(page))
+    check(r.returncode == 0, "report: exit %d, %s" % (r.returncode, r.stderr))
+    where = article(check_well_formed(page.read_bytes()), case["id"])
+    return next(s for s in where.iter(SVG + "svg") if s.get("class") == "torus"), where
+
+
+def zoom_note(where):
+    return ["".join(e.itertext()) for e in where.iter(XHTML + "p") if e.get("class") == "zoom"]
+
+
+def html_torus_picture_zooms_to_the_differing_birds_and_their_neighbours(b, node, tmp):
+    # Birds 0 and 1 differ near (100, 100); bird 5 is within 90 of bird 1
+    # (47.7 away), birds 6 and 7 just outside 90 of both (90.1 and 96.5).
+    # So the view holds x 95..150, y 100..130, 20 around: x 75..170, y 80..150.
+    engine = build_mutant(node, tmp)
+    _, _, report = grade_html(b, engine, tmp, "mutant", "--only", "step-cohesion-*")
+    reference = [[95, 100], [110, 104], [600, 400], [900, 50], [300, 500], [150, 130], [200, 100], [100, 200]]
+    moved = [[96, 101], [111, 103]] + reference[2:]
+    torus, where = planted_torus(b, tmp, report, "near", reference, moved, [0, 1])
+    check(view_box(torus) == [75, 80, 95, 70], "viewBox %s, want 75 80 95 70" % torus.get("viewBox"))
+    check(abs(float(torus.get("width")) / float(torus.get("height")) - 95 / 70) < 0.01,
+          "drawn %s x %s, not the view's shape" % (torus.get("width"), torus.get("height")))
+    note = zoom_note(where)
+    check(len(note) == 1 and "x 75.0..170.0, y 80.0..150.0" in note[0], "zoom note %s" % note)
+    inset = [s for s in where.iter(SVG + "svg") if s.get("class") == "torus-overview"]
+    check(len(inset) == 1 and view_box(inset[0]) == [0, 0, 1000, 600], "no overview of the whole field")
+    ringed = [e for e in torus.iter(SVG + "circle") if e.get("class") == "differs"]
+    check(len(ringed) == 2, "%d birds ringed, 2 differ" % len(ringed))
+    # One bird alone in the corner: 20 around it is 40 wide, widened to 60
+    # about it and moved into the field, x 0..60, y 0..60.
+    torus, where = planted_torus(b, tmp, report, "corner", [[10, 15], [500, 300]], [[12, 15], [500, 300]], [0])
+    check(view_box(torus) == [0, 0, 60, 60], "viewBox %s, want 0 0 60 60" % torus.get("viewBox"))
+
+
+def html_torus_picture_keeps_the_whole_field_when_the_birds_straddle_a_seam_or_spread(b, node, tmp):
+    engine = build_mutant(node, tmp)
+    _, _, report = grade_html(b, engine, tmp, "mutant", "--only", "step-cohesion-*")
+    # Bird 1 is 20 from bird 0 the short way round, across x = 0.
+    seam = [[5, 300], [985, 310], [500, 100]]
+    torus, where = planted_torus(b, tmp, report, "seam", seam, [[6, 300]] + seam[1:], [0])
+    check(view_box(torus) == [0, 0, 1000, 600], "across the seam: viewBox %s" % torus.get("viewBox"))
+    check(zoom_note(where) == [], "a zoom note on the whole field")
+    # Two birds 600 apart on a 1000-wide field: more than half of it.
+    spread = [[100, 100], [700, 100], [400, 500]]
+    torus, _ = planted_torus(b, tmp, report, "spread", spread, [[101, 100], [701, 100], [400, 500]], [0, 1])
+    check(view_box(torus) == [0, 0, 1000, 600], "spread: viewBox %s" % torus.get("viewBox"))
+
+
+def html_failing_cases_are_listed_under_their_cause_shown_case_first(b, node, tmp):
+    # A planted diagnosis whose causes are each shown by a case that is not
+    # the first they explain, and that share one: the articles follow the
+    # causes, the shown case first, each case once, the unexplained last.
+    engine = build_mutant(node, tmp)
+    _, _, report = grade_html(b, engine, tmp, "mutant", "--only", "step-*")
+    f = [c["id"] for c in report["cases"] if c["outcome"] in ("fail", "errored")]
+    check(len(f) >= 5, "the mutant fails %d cases, 5 wanted" % len(f))
+    report["diagnosis"]["causes"] = [
+        {"clause": "STEP-3", "score": 2.0, "shown": f[2], "explains": [f[0], f[2]], "why": "planted: first"},
+        {"clause": "WEIGHTS-1", "score": 1.0, "shown": f[3], "explains": [f[3], f[2], f[1]], "why": "planted: second"}]
+    saved, page = pathlib.Path(tmp) / "planted.json", pathlib.Path(tmp) / "planted.html"
+    saved.write_text(json.dumps(report))
+    r = run(b, "report", "--in", str(saved), "--output", str(page))
+    check(r.returncode == 0, "report: exit %d, %s" % (r.returncode, r.stderr))
+    root = check_well_formed(page.read_bytes())
+    section = next(s for s in root.iter(XHTML + "section") if s.get("id") == "failures")
+    order = [a.get("id")[len("case-"):] for a in section.iter(XHTML + "article")]
+    want = [f[2], f[0], f[3], f[1]] + f[4:]
+    check(order == want, "articles %s, want %s" % (order, want))
+    headings = ["".join(h.itertext()) for h in section.iter(XHTML + "h3")]
+    rest = len(f) - 4
+    want_headings = ["Cause 1, STEP-3 (2 failing cases)", "Cause 2, WEIGHTS-1 (2 failing cases)",
+                     "Not explained by a cause (%d failing case%s)" % (rest, "" if rest == 1 else "s")]
+    check(headings == want_headings, "headings %s, want %s" % (headings, want_headings))
 
 
 def html_page_of_the_whole_set_is_small_and_folds_passing_cases(b, node, tmp):

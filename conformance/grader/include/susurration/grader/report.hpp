@@ -3,8 +3,10 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "susurration/grader/diagnosis.hpp"
 #include "susurration/grader/runner.hpp"
@@ -55,6 +57,21 @@ class StderrQuoter {
   StderrTails tails_;
   std::map<int, std::string> shown_;  // tail -> the case it was quoted with
 };
+
+// The failing cases as the text report and the HTML page list them
+// (spec/PROTOCOL.md, PROTO-11): one group per cause, in the causes' order,
+// holding the case shown for it and then the rest it explains in manifest
+// order; a case is listed once, under the first cause that explains it, and
+// the failing cases no cause explains make the last group. `failing[k]` says
+// whether case k counts as a failure; a cause left with no case to list has
+// no group.
+struct FailureGroup {
+  std::optional<std::size_t> cause;  // index into the causes; empty for the unexplained
+  std::vector<std::size_t> cases;    // indices into the cases
+};
+std::vector<FailureGroup> failures_by_cause(const std::vector<Cause>& causes, const std::vector<bool>& failing);
+// A group's count, as its heading gives it: "1 failing case", "3 failing cases".
+std::string failing_cases(std::size_t n);
 
 // The first case, in manifest order, that counts as a failure.
 const CaseResult* first_failure(const GradeRun& run);
