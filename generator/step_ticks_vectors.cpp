@@ -77,7 +77,7 @@ Case lone_bird_case() {
   Case c = ticks_case("lone-bird-for-the-most-ticks-a-request-allows",
                       "1000 ticks, the most one request may ask for: a lone bird crosses both seams again "
                       "and again, and every sum is exact, so every engine gets these bits.",
-                      {"INPUT-4", "STEP-6", "STEP-8", "FIELD-5"}, {"ManyTicks"}, lone, Weights{}, ticks,
+                      {"SESSION-2", "INPUT-4", "STEP-6", "STEP-8", "FIELD-5"}, {"ManyTicks"}, lone, Weights{}, ticks,
                       compare_exact());
   if (c.expected.at("state") != state_json({b}) || seams < 8) {
     throw std::logic_error(c.id + ": the reference's 1000 ticks are not the plain sums, or cross too few seams");
@@ -104,7 +104,7 @@ Group step_ticks_group() {
                                "Seven ticks of a crowd in one request: each tick's neighbours and forces come "
                                "from the state the tick before left, not from the one sent.",
                                // The terms that act are listed (PROTO-11): all three.
-                               {"INPUT-4", "STEP-1", "STEP-2", "STEP-3", "STEP-4", "STEP-5", "STEP-8"},
+                               {"SESSION-2", "INPUT-4", "STEP-1", "STEP-2", "STEP-3", "STEP-4", "STEP-5", "STEP-8"},
                                {"ManyTicks"}, crowd, Weights{}, 7,
                                compare_step()));
   return g;
