@@ -228,9 +228,14 @@ struct FlaggedSet {
   Json group = {{"parameters", Json::object()}};
   std::deque<Json> cases;
   VectorSet set;
+  std::string name = "invalid.json", category = "invalid";
   void add(const std::string& id, const std::string& clause, const std::string& flag) {
     cases.push_back({{"id", id}, {"clauses", {clause}}, {"flags", {flag}}});
-    set.cases.push_back(VectorCase{"invalid.json", "invalid", &file, &group, &cases.back()});
+    set.cases.push_back(VectorCase{name, category, &file, &group, &cases.back()});
+  }
+  void add_unflagged(const std::string& id, const std::vector<std::string>& clauses) {
+    cases.push_back({{"id", id}, {"clauses", clauses}});
+    set.cases.push_back(VectorCase{name, category, &file, &group, &cases.back()});
   }
 };
 
@@ -271,6 +276,55 @@ TEST(Diagnosis, AClassWhoseClausesFailElsewhereTooIsNotGrouped) {
   ASSERT_EQ(d.causes.size(), 2u);
   EXPECT_EQ(d.causes[0].clause, "INPUT-1");
   EXPECT_EQ(d.causes[1].clause, "INPUT-2");
+}
+
+// init.json's cases lead in turn with INIT-1, INIT-2 and INIT-3 and share
+// their flags. A sine for a cosine fails all of them, and init's check
+// reports INIT-3 on each, from the difference: the checks already agree on
+// one clause, so there is no spread for the class to join, and the cause is
+// the check's clause, not the clause of the flag's note.
+TEST(Diagnosis, AClassWhoseChecksAllReportOneClauseIsLeftToThatClause) {
+  FlaggedSet s;
+  s.name = "init.json";
+  s.category = "init";
+  s.file["notes"]["DrawOrder"] = {{"bug_type", "order"}, {"clause", "INIT-1"}, {"description", "x, y, angle, speed"}};
+  GradeRun run;
+  for (const std::string lead : {"INIT-1", "INIT-2", "INIT-3"}) {
+    s.add("init-led-by-" + lead, lead, "DrawOrder");
+    run.results.push_back(result("init-led-by-" + lead, {lead}, Outcome::fail, "INIT-3"));
+  }
+  for (int k = 0; k < 4; ++k) {
+    s.add_unflagged("other-" + std::to_string(k), {"INIT-1"});
+    run.results.push_back(result("other-" + std::to_string(k), {"INIT-1"}, Outcome::pass_exact));
+  }
+  const Diagnosis d = diagnose(s.set, run);
+  ASSERT_FALSE(d.causes.empty());
+  EXPECT_EQ(d.causes.front().clause, "INIT-3");
+}
+
+// A mulberry32 that forms its output before advancing puts every bird of
+// every init case elsewhere (init's check: INIT-1) and fails the PRNG's own
+// cases. Birds elsewhere do not tell the draw order from the PRNG under it,
+// so those failures are not pinned on INIT-1, even on a case that leads
+// with another clause: the PRNG explains both kinds, and is the cause.
+TEST(Diagnosis, BirdsInOtherPlacesAtInitSuspectThePrngAsMuchAsTheDrawOrder) {
+  FlaggedSet s;
+  s.name = "init.json";
+  s.category = "init";
+  GradeRun run;
+  const std::vector<std::string> init_clauses = {"INIT-2", "INIT-1", "INIT-3", "PRNG-1", "PRNG-2"};
+  for (int k = 0; k < 3; ++k) {
+    const std::string id = "init-" + std::to_string(k);
+    s.add_unflagged(id, init_clauses);
+    run.results.push_back(result(id, init_clauses, Outcome::fail, "INIT-1"));
+  }
+  run.results.push_back(result("prng-skip-1", {"PRNG-1"}, Outcome::fail));
+  run.results.push_back(result("prng-skip-2", {"PRNG-1"}, Outcome::fail));
+  run.results.push_back(result("prng-next-is-out-over-2-32", {"PRNG-2"}, Outcome::pass_exact));
+  const Diagnosis d = diagnose(s.set, run);
+  ASSERT_EQ(d.causes.size(), 1u);
+  EXPECT_EQ(d.causes.front().clause, "PRNG-1");
+  EXPECT_EQ(d.causes.front().explains.size(), 5u);
 }
 
 }  // namespace
