@@ -1,0 +1,63 @@
+#!/usr/bin/python3
+"""clauses_of_lines.json maps the Node engine as it is (issue 23).
+
+scripts/diagnosis-share judges a Stryker mutant's diagnosis right when the
+top-ranked cause is a clause of the line the mutant changes, read from
+adapters/mutants/clauses_of_lines.json. A map read from an older engine
+would judge against the wrong lines, so the map pins each file by its
+sha256, covers every line of code, and names only clauses spec/ defines.
+This test runs the script's own checks (clause_map_problems) on the map,
+and then on maps broken in each of those ways, which must be caught.
+"""
+import copy
+import importlib.machinery
+import importlib.util
+import json
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+loader = importlib.machinery.SourceFileLoader("diagnosis_share", str(ROOT / "scripts" / "diagnosis-share"))
+spec = importlib.util.spec_from_loader("diagnosis_share", loader)
+share = importlib.util.module_from_spec(spec)
+loader.exec_module(share)
+
+doc = json.loads(share.CLAUSES_OF_LINES.read_text())
+clauses = share.spec_clause_ids()
+problems = share.clause_map_problems(doc, clauses)
+for p in problems:
+    print(p)
+status = 1 if problems else 0
+
+
+def broken(change):
+    d = copy.deepcopy(doc)
+    change(d)
+    return share.clause_map_problems(d, clauses)
+
+
+def stale(d):
+    d["files"]["flock.js"]["sha256"] = "0" * 64
+
+
+def gap(d):
+    del d["files"]["engine.js"]["regions"][3]
+
+
+def unknown(d):
+    d["files"]["flock.js"]["regions"][0]["clauses"] = ["STEP-99"]
+
+
+def overlap(d):
+    r = d["files"]["flock.js"]["regions"]
+    r[1]["lines"][0] = r[0]["lines"][1]
+
+
+for name, change in (("a stale sha256", stale), ("a range left out", gap), ("a clause spec/ lacks", unknown),
+                     ("overlapping ranges", overlap)):
+    if not broken(change):
+        print("not caught: a map with %s" % name)
+        status = 1
+print("%d files, %d ranges, %d problems" % (len(doc["files"]), sum(len(f["regions"]) for f in doc["files"].values()),
+                                            len(problems)))
+sys.exit(status)
