@@ -86,8 +86,12 @@ struct Worker {
   }
 
   CaseResult grade_one(const VectorCase& c, Session& session) {
+    // A failed handshake is PROTO-9's first rule broken (answer hello
+    // first), whatever the case was about: the engine was never asked it.
     if (failed_handshakes >= 2) {
-      return errored(c, "not run: " + handshake_cause, "", session.stderr_tail());
+      CaseResult r = errored(c, "not run: " + handshake_cause, "", session.stderr_tail());
+      r.clause = "PROTO-9";
+      return r;
     }
     try {
       engine = session.ensure_started();
@@ -96,7 +100,9 @@ struct Worker {
       session.discard();
       ++failed_handshakes;
       handshake_cause = std::string("the handshake failed: ") + e.what();
-      return errored(c, handshake_cause, e.offending(), session.stderr_tail());
+      CaseResult r = errored(c, handshake_cause, e.offending(), session.stderr_tail());
+      r.clause = "PROTO-9";
+      return r;
     }
     const std::string needed = capability_of(c);
     if (!engine->capabilities.contains(needed)) {

@@ -1,6 +1,7 @@
 // A worker thread keeps every exception inside the case it came from.
 #include <gtest/gtest.h>
 
+#include "susurration/grader/diagnosis.hpp"
 #include "susurration/grader/runner.hpp"
 
 namespace susurration::grader {
@@ -37,6 +38,38 @@ TEST(RunGrade, AnExceptionWhileGradingACaseErrorsThatCaseAloneInEveryThread) {
         << run.results[0].message;
     EXPECT_EQ(run.results[1].outcome, Outcome::skipped) << run.results[1].message;
   }
+}
+
+// An engine whose reader is broken answers hello without its id: no case is
+// ever asked. Each errs under PROTO-9 (answer hello first), not under the
+// rule it was about, and the diagnosis names the handshake, not whichever
+// rule the most cases happen to list.
+TEST(RunGrade, AnEngineThatFailsTheHandshakeErrsEveryCaseUnderProto9) {
+  const std::string engine =
+      "import json, sys\n"
+      "for line in sys.stdin:\n"
+      "    print(json.dumps({'id': None, 'error': {'code': 'invalid-request', 'field': None, 'message': 'x'}}),"
+      " flush=True)\n";
+  GradeOptions options;
+  options.argv = {"python3", "-c", engine};
+  options.timeout = std::chrono::milliseconds(60000);
+  const Json file = {{"notes", Json::object()}};
+  const Json group = {{"parameters", {{"seed", 1}}}};
+  std::vector<Json> cases;
+  for (int k = 0; k < 4; ++k) {
+    cases.push_back({{"id", "prng-" + std::to_string(k)}, {"clauses", {"PRNG-1", "INPUT-9"}},
+                     {"input", {{"skip", 0}, {"count", 1}}}});
+  }
+  VectorSet set;
+  for (const Json& c : cases) set.cases.push_back(VectorCase{"prng.json", "prng", &file, &group, &c});
+  const GradeRun run = run_grade(set, {0, 1, 2, 3}, options);
+  for (const CaseResult& r : run.results) {
+    EXPECT_EQ(r.outcome, Outcome::errored) << r.id;
+    EXPECT_EQ(r.clause, "PROTO-9") << r.id << ": " << r.message;
+  }
+  const Diagnosis d = diagnose(set, run);
+  ASSERT_EQ(d.causes.size(), 1u);
+  EXPECT_EQ(d.causes.front().clause, "PROTO-9");
 }
 
 }  // namespace
