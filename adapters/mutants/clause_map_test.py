@@ -7,7 +7,9 @@ adapters/mutants/clauses_of_lines.json. A map read from an older engine
 would judge against the wrong lines, so the map pins each file by its
 sha256, covers every line of code, and names only clauses spec/ defines.
 This test runs the script's own checks (clause_map_problems) on the map,
-and then on maps broken in each of those ways, which must be caught.
+and then on maps broken in each of those ways, which must be caught; and
+it works the share of a hand-made run, and Wilson's interval, to values known
+beforehand.
 """
 import copy
 import importlib.machinery
@@ -58,6 +60,29 @@ for name, change in (("a stale sha256", stale), ("a range left out", gap), ("a c
     if not broken(change):
         print("not caught: a map with %s" % name)
         status = 1
+# The share itself: a caught mutant is right only when its top cause is a
+# clause of its line; one not caught, or stopped at the limit, is no part
+# of the share. Wilson's interval for 90 of 100 is 82.6%..94.5% (the
+# textbook value, worked by hand from p = 0.9, n = 100, z = 1.96).
+row = lambda status, top, clauses: {"status": status, "top": top, "clauses": clauses, "file": "flock.js",
+                                    "what": "x", "line": 1, "mutator": "m", "original": "a", "replacement": "b"}
+rows = [row(1, "STEP-3", ["STEP-3"]), row(3, "PROTO-9", ["PROTO-9", "PROTO-1"]), row(1, "STEP-1", ["STEP-3"]),
+        row(0, None, ["STEP-3"]), row("limit", None, ["STEP-3"])]
+
+
+class Args:
+    mutate, sample = [], 1
+
+
+import datetime
+text = share.section(rows, Args, "c0ffee", datetime.datetime(2026, 12, 4, tzinfo=datetime.timezone.utc), 1, doc, 5)
+if "right for 2 of 3 caught and diagnosed" not in text:
+    print("the share of a hand-made run is not 2 of 3:\n" + text)
+    status = 1
+low, high = share.wilson(90, 100)
+if (round(low, 1), round(high, 1)) != (82.6, 94.5):
+    print("Wilson's interval for 90 of 100 is %.1f..%.1f, not 82.6..94.5" % (low, high))
+    status = 1
 print("%d files, %d ranges, %d problems" % (len(doc["files"]), sum(len(f["regions"]) for f in doc["files"].values()),
                                             len(problems)))
 sys.exit(status)
