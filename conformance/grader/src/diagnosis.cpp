@@ -122,13 +122,12 @@ struct BugClass {
 
 // The classes that fail as a whole: every graded case the flag marks
 // fails, those cases lead with two or more clauses and their checks report
-// two or more, and the other cases
-// that lead with those clauses mostly pass. That is one mistake seen
-// through several rules or parameters (42.0 taken for an integer shows in
-// the seed, the bird count, every tick), and it is one cause, named by the
-// class's clause (spec/PROTOCOL.md, "How a report ranks causes"). A
-// mistake that fails everything fails the others too, and is left to the
-// ranking.
+// two or more, and the other cases that lead with those clauses mostly
+// pass. That is one mistake seen through several rules or parameters (42.0
+// taken for an integer shows in the seed, the bird count, every tick), and
+// it is one cause, named by the class's clause (spec/PROTOCOL.md, "How a
+// report ranks causes"). A mistake that fails everything fails the others
+// too, and is left to the ranking.
 std::map<std::string, BugClass> failing_classes(const GradeRun& run,
                                                 const std::map<std::string, const VectorCase*>& by_id) {
   std::map<std::string, BugClass> classes;

@@ -88,11 +88,12 @@ struct Worker {
   CaseResult grade_one(const VectorCase& c, Session& session) {
     // A failed handshake is PROTO-9's first rule broken (answer hello
     // first), whatever the case was about: the engine was never asked it.
-    if (failed_handshakes >= 2) {
-      CaseResult r = errored(c, "not run: " + handshake_cause, "", session.stderr_tail());
+    const auto handshake_failed = [&](const std::string& cause, const std::string& offending) {
+      CaseResult r = errored(c, cause, offending, session.stderr_tail());
       r.clause = "PROTO-9";
       return r;
-    }
+    };
+    if (failed_handshakes >= 2) return handshake_failed("not run: " + handshake_cause, "");
     try {
       engine = session.ensure_started();
       failed_handshakes = 0;
@@ -100,9 +101,7 @@ struct Worker {
       session.discard();
       ++failed_handshakes;
       handshake_cause = std::string("the handshake failed: ") + e.what();
-      CaseResult r = errored(c, handshake_cause, e.offending(), session.stderr_tail());
-      r.clause = "PROTO-9";
-      return r;
+      return handshake_failed(handshake_cause, e.offending());
     }
     const std::string needed = capability_of(c);
     if (!engine->capabilities.contains(needed)) {
