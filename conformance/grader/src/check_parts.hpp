@@ -3,7 +3,9 @@
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "susurration/grader/checks.hpp"
 
@@ -39,10 +41,37 @@ std::optional<std::string> refused_clause(const Json& error, const std::string& 
 // request; false when the response is a result to be compared.
 bool judge_non_result(CaseResult& r, const Response& response, const std::string& method);
 
-// A listed method answered a request the kit needed with an error or
-// unsupported: the engine broke (the case is errored), the answer quoted.
-// `what` reads on: "listed <what> an error".
-[[noreturn]] void answered_without_result(const std::string& what, const Response& r);
+// The rule a refused valid request breaks, when the refusal names one:
+// PROTO-5 for unsupported (the engine listed the method), the INPUT clause
+// of the parameter an invalid-input error named, PROTO-6 for
+// invalid-request (the engine read a valid request as none). Empty for an
+// internal error, which accuses what the method computes.
+std::string refusal_rule(const Response& response, const std::string& method);
+
+// A request the kit needed within a case (an anchor's step, a segment's
+// run_from) came back refused, not answered: the case fails there, as a
+// refused valid request does anywhere (judge_non_result).
+class RequestRefused : public std::runtime_error {
+ public:
+  RequestRefused(const std::string& message, std::string method, std::string rule)
+      : std::runtime_error(message), method_(std::move(method)), rule_(std::move(rule)) {}
+  const std::string& method() const { return method_; }
+  const std::string& rule() const { return rule_; }  // refusal_rule's, or empty
+
+ private:
+  std::string method_, rule_;
+};
+
+// Throws RequestRefused: "listed <method> <what> an error: <the error>".
+[[noreturn]] void answered_without_result(const std::string& method, const std::string& what, const Response& r);
+
+// The clauses a wrong answer to `method` accuses when it was asked within a
+// case of `category` rather than as the case itself: every STEP clause for
+// an anchor's step, every METRIC clause for a state's metrics. A method
+// with a rule of its own is pinned on it instead (pinned_rule_of).
+std::vector<std::string> suspects_of(const std::string& method, const std::string& category);
+// run_from's PROTO-14 and verify's PROTO-15 inside a trajectory case; else empty.
+std::string pinned_rule_of(const std::string& method, const std::string& category);
 
 // The three checks of a trajectory case (PROTOCOL.md): metrics, anchors, hash.
 CaseResult grade_trajectory(const VectorCase& c, Session& session);

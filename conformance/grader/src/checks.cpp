@@ -54,7 +54,8 @@ Request request_for(const VectorCase& c) {
   throw std::logic_error("no request for category " + c.category);
 }
 
-CaseResult grade_invalid(CaseResult r, const Response& response, const Json& expected) {
+CaseResult grade_invalid(CaseResult r, const Response& response, const Json& expected,
+                         const std::string& request_method) {
   const std::string field = expected.at("field").get<std::string>();
   r.clause = r.clauses.front();
   r.check = "rejection";
@@ -67,9 +68,15 @@ CaseResult grade_invalid(CaseResult r, const Response& response, const Json& exp
   if (error.at("code") != "invalid-input") {
     r.outcome = Outcome::fail;
     r.message = "answered " + error.at("code").get<std::string>() + " instead of invalid-input for " + field;
+    // Refused, but as no request at all: the codes are PROTO-6's. An
+    // internal error says the check itself broke, the case's rule.
+    if (error.at("code") == "invalid-request") r.clause = "PROTO-6";
   } else if (error.at("field") != field) {
     r.outcome = Outcome::fail;
     r.message = "refused the request but named " + error.at("field").dump() + " instead of \"" + field + "\"";
+    // Every invalid case holds one fault: naming another parameter is
+    // refusing that one, which is valid, as a valid request refused is.
+    r.clause = refused_clause(error, request_method).value_or(r.clauses.front());
   } else {
     r.outcome = Outcome::pass_exact;
   }
@@ -102,10 +109,30 @@ std::string init_clause(const Json& expected, const Json& actual) {
   return "INIT-3";
 }
 
-void answered_without_result(const std::string& what, const Response& r) {
-  throw EngineBroke("listed " + what + " " +
-                        std::string(r.kind == Response::Kind::error ? "an error" : "unsupported"),
-                    quote(r.body.dump(-1, ' ', false, Json::error_handler_t::replace)));
+void answered_without_result(const std::string& method, const std::string& what, const Response& r) {
+  throw RequestRefused("listed " + method + " " + what + " " +
+                           std::string(r.kind == Response::Kind::error ? "an error" : "unsupported") + ": " +
+                           quote(r.body.dump(-1, ' ', false, Json::error_handler_t::replace)),
+                       method, refusal_rule(r, method));
+}
+
+std::vector<std::string> suspects_of(const std::string& method, const std::string& category) {
+  if (category != "trajectories") return {};
+  const auto numbered = [](const std::string& prefix, int last) {
+    std::vector<std::string> out;
+    for (int n = 1; n <= last; ++n) out.push_back(prefix + std::to_string(n));
+    return out;
+  };
+  if (method == "step") return numbered("STEP-", 8);
+  if (method == "metrics") return numbered("METRIC-", 5);
+  return {};
+}
+
+std::string pinned_rule_of(const std::string& method, const std::string& category) {
+  if (category != "trajectories") return "";
+  if (method == "run_from") return "PROTO-14";
+  if (method == "verify") return "PROTO-15";
+  return "";
 }
 
 std::string clause_for(const CaseResult& r, const std::string& field) {
@@ -211,28 +238,32 @@ std::optional<std::string> refused_clause(const Json& error, const std::string& 
   return it->second;
 }
 
+std::string refusal_rule(const Response& response, const std::string& method) {
+  if (response.kind == Response::Kind::unsupported) return "PROTO-5";
+  if (response.kind != Response::Kind::error) return "";
+  if (const auto ranged = refused_clause(response.body, method)) return *ranged;
+  if (response.body.value("code", "") == "invalid-request") return "PROTO-6";
+  return "";
+}
+
 // A valid request that came back unsupported or refused. The kit only
 // sends a method whose capability the engine listed (PROTO-8), so an
 // unsupported answer contradicts the engine's own hello: a failure of
 // PROTO-5, never a skip (issue 23: listing everything and answering
 // unsupported to all once graded exact, with 292 of 308 cases skipped).
 bool judge_non_result(CaseResult& r, const Response& response, const std::string& method) {
+  if (response.kind == Response::Kind::result) return false;
+  r.outcome = Outcome::fail;
+  r.check = method;
+  const std::string rule = refusal_rule(response, method);
+  r.clause = rule.empty() ? r.clauses.front() : rule;
   if (response.kind == Response::Kind::unsupported) {
-    r.outcome = Outcome::fail;
-    r.clause = "PROTO-5";
-    r.check = method;
     r.message = "listed " + method + " in hello but answered unsupported: " +
                 quote(response.body.get<std::string>());
-    return true;
-  }
-  if (response.kind == Response::Kind::error) {
-    r.outcome = Outcome::fail;
-    r.clause = refused_clause(response.body, method).value_or(r.clauses.front());
-    r.check = method;
+  } else {
     r.message = "refused a valid " + method + " request: " + quote(response.body.dump());
-    return true;
   }
-  return false;
+  return true;
 }
 
 CaseResult grade_case(const VectorCase& c, Session& session) {
@@ -246,7 +277,7 @@ CaseResult grade_case(const VectorCase& c, Session& session) {
       judge_non_result(r, response, request.method);
       return r;
     }
-    r = grade_invalid(std::move(r), response, expected);
+    r = grade_invalid(std::move(r), response, expected, request.method);
   } else if (!judge_non_result(r, response, request.method)) {
     judge(r, compare_values(c.json->at("compare"), expected, response.body), "result");
     if (r.outcome == Outcome::fail && c.category == "init") {

@@ -89,6 +89,16 @@ Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector
   const bool at_start = is_segment && r.difference && r.difference->tick &&
                         r.check.rfind(segment_check + std::to_string(*r.difference->tick) + "..", 0) == 0;
   const bool segment = r.clause != "WEIGHTS-3" && is_segment && !at_start;
+  // A method asked within the case came back wrong (refused, of a shape no
+  // right value has, or the engine died on it): evidence against that
+  // method's rules, isolating none of them.
+  if (failed(r) && !r.suspects.empty()) {
+    e.primary.clear();
+    e.pinned = false;
+    for (const std::string& clause : r.suspects) {
+      if (std::find(e.tests.begin(), e.tests.end(), clause) == e.tests.end()) e.tests.push_back(clause);
+    }
+  }
   if (failed(r) && (anchor_step || segment)) {
     e.primary.clear();
     e.pinned = false;
@@ -241,6 +251,7 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
     if (ev[k].pinned) return std::vector<std::string>{ev[k].primary};
     std::vector<std::string> out = suspects(k);
     if (out.empty() && !ev[k].primary.empty()) out.push_back(ev[k].primary);
+    if (out.empty()) out = ev[k].tests;  // every suspect cleared: still one of them
     return out;
   };
   // How consistently a clause's isolating cases fail, between 1/2 (none

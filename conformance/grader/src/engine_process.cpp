@@ -456,8 +456,12 @@ EngineProcess::Ending EngineProcess::ending() {
   impl_->reap();
   if (impl_->lost) return {"could not be stopped", "still there after SIGKILL"};
   const int status = impl_->status;
-  if (WIFEXITED(status)) return {"exited", "exit status " + std::to_string(WEXITSTATUS(status))};
-  if (WIFSIGNALED(status) && !impl_->killed_by_kit) return {"died", "killed by " + signal_name(WTERMSIG(status))};
+  if (WIFEXITED(status)) {
+    return {"exited", "exit status " + std::to_string(WEXITSTATUS(status)), WEXITSTATUS(status) != 0};
+  }
+  if (WIFSIGNALED(status) && !impl_->killed_by_kit) {
+    return {"died", "killed by " + signal_name(WTERMSIG(status)), true};
+  }
   return {"was stopped", "killed by the kit"};
 }
 

@@ -46,7 +46,7 @@ Json by_run_from(const VectorCase& c, Session& session, const Json& state, const
                                                {"schedule", p.at("schedule")},
                                                {"ticks", s.to - s.from}});
   // Listed and then unsupported contradicts hello (PROTO-5): no quiet fallback.
-  if (r.kind != Response::Kind::result) answered_without_result("run_from but answered a re-anchored segment with", r);
+  if (r.kind != Response::Kind::result) answered_without_result("run_from", "but answered a re-anchored segment with", r);
   return r.body.at("metrics");
 }
 
@@ -55,12 +55,12 @@ Json by_steps(const VectorCase& c, Session& session, Json state, const Segment& 
   Json columns = empty_columns();
   for (int t = s.from;; ++t) {
     const Response m = session.call("metrics", {{"state", state}});
-    if (m.kind != Response::Kind::result) answered_without_result("metrics but answered a re-anchored segment with", m);
+    if (m.kind != Response::Kind::result) answered_without_result("metrics", "but answered a re-anchored segment with", m);
     for (const char* field : kColumns) columns[field].push_back(m.body.at(field));
     if (t == s.to) return columns;
     const Response next = session.call(
         "step", {{"state", state}, {"weights", weights_for_step(c.group->at("parameters"), t)}, {"ticks", 1}});
-    if (next.kind != Response::Kind::result) answered_without_result("step but answered a re-anchored segment with", next);
+    if (next.kind != Response::Kind::result) answered_without_result("step", "but answered a re-anchored segment with", next);
     state = next.body.at("state");
   }
 }

@@ -13,6 +13,19 @@ const SchemaChecker& response_schema() {
   return checker;
 }
 
+// The rule a schema violation breaks, from where in the response it lies
+// (the checker's message starts with that location).
+std::string broken_rule(const std::string& problem) {
+  const auto under = [&](const std::string& key) {
+    return problem.rfind(key, 0) == 0 && (problem.size() == key.size() || problem[key.size()] == '/' ||
+                                         problem[key.size()] == ':');
+  };
+  if (under("/result")) return "PROTO-7";
+  if (under("/error")) return "PROTO-6";
+  if (under("/unsupported")) return "PROTO-5";
+  return "PROTO-4";  // the top level: its keys, or its id
+}
+
 }  // namespace
 
 Json read_response(std::string_view line, const std::string& method, long long id) {
@@ -21,21 +34,34 @@ Json read_response(std::string_view line, const std::string& method, long long i
     response = forms::parse_bounded<Json>(line, kResponseBounds);
   } catch (const forms::JsonTextError& e) {
     throw EngineBroke("a response to " + quote(method, 40) + " that is not JSON within the bounds: " + quote(e.what()),
-                      quote(line));
+                      quote(line), e.past_a_bound() ? "PROTO-10" : "PROTO-1", method);
   }
   std::optional<std::string> problem;
   try {
     problem = response_schema().violation(response, "/$defs/response_" + method);
   } catch (const std::logic_error&) {
     // Only a method the kit never asks has no schema.
-    throw EngineBroke("a response to " + quote(method, 40) + ", a method with no response schema", quote(line));
+    throw EngineBroke("a response to " + quote(method, 40) + ", a method with no response schema", quote(line),
+                      "PROTO-7", method);
   }
   if (problem) {
-    throw EngineBroke("a response to " + method + " that breaks its schema: " + quote(*problem), quote(line));
+    // A result of a shape no right value has (a draw of 1e19, an empty
+    // state, a missing key) says the method computed it wrong: it accuses
+    // the answer. A wrong error, unsupported reason or top level is how the
+    // engine talks.
+    const std::string rule = broken_rule(*problem);
+    throw EngineBroke("a response to " + method + " that breaks its schema: " + quote(*problem), quote(line), rule,
+                      method, rule == "PROTO-7" ? Accuses::answer : Accuses::rule);
   }
   if (response.at("id") != Json(id)) {
-    throw EngineBroke("a response with id " + quote(response.at("id").dump()) + " to request " + std::to_string(id),
-                      quote(line));
+    // An invalid-request answer with a null id says the engine could not
+    // read the request's id: it read as no request a line the kit wrote in
+    // PROTO-1's forms. Any other id is the wrong one echoed (PROTO-4).
+    const bool unread = response.at("id").is_null() && response.contains("error") &&
+                        response.at("error").at("code") == "invalid-request";
+    throw EngineBroke("a response with id " + quote(response.at("id").dump()) + " to request " + std::to_string(id) +
+                          (unread ? " (invalid-request: the engine did not read the kit's request as one)" : ""),
+                      quote(line), unread ? "PROTO-1" : "PROTO-4", method);
   }
   return response;
 }

@@ -19,8 +19,7 @@ CaseResult errored(const VectorCase& c, const std::string& cause, const std::str
                    std::shared_ptr<const std::string> stderr_tail) {
   CaseResult r = start_result(c);
   r.outcome = Outcome::errored;
-  // The case's main clause, so that "errored while asked about INPUT-6"
-  // says what the engine was being asked when it broke.
+  // The case's main clause until the cause names another.
   r.clause = r.clauses.empty() ? "" : r.clauses.front();
   // A cause may carry engine text (a schema violation names a value): kept
   // valid and bounded like any quote.
@@ -111,6 +110,15 @@ struct Worker {
     }
     try {
       return grade_case(c, session);
+    } catch (const RequestRefused& e) {
+      // A valid request within the case refused: a wrong answer, as a
+      // refused case request is (judge_non_result). The engine is fine.
+      CaseResult r = start_result(c);
+      r.outcome = Outcome::fail;
+      r.check = e.method();
+      r.message = quote(e.what(), 4 * kQuoteBytes);
+      blame_the_answer(r, e.rule(), e.method(), c.category);
+      return r;
     } catch (const EngineBroke& e) {
       session.discard();
       CaseResult r = errored(c, e.what(), e.offending(), session.stderr_tail());
@@ -125,10 +133,26 @@ struct Worker {
                     "invalid request is refused before any work (PROTOCOL.md, Deadlines)";
         return r;
       }
-      // The engine broke the protocol, not the case's rule: naming the
-      // case's clause would read as a wrong value (issue 12).
-      r.clause = "PROTO-3";
+      // The engine broke the protocol: reported under the rule it broke
+      // (session.hpp), not the case's, which would read as a wrong value
+      // (issue 12). Unless what broke was the answer itself: a result of
+      // a shape no right value has, a crash computing it.
+      blame_the_answer(r, e.accuses() == Accuses::rule ? e.clause() : "", e.method(), c.category);
       return r;
+    }
+  }
+
+  // `rule` when the failure names one; else what the method computes: the
+  // case's own clause, or the rule of the method asked within it.
+  static void blame_the_answer(CaseResult& r, const std::string& rule, const std::string& method,
+                               const std::string& category) {
+    if (!rule.empty()) {
+      r.clause = rule;
+    } else if (const std::string own = pinned_rule_of(method, category); !own.empty()) {
+      r.clause = own;
+    } else {
+      r.clause = r.clauses.empty() ? "" : r.clauses.front();
+      r.suspects = suspects_of(method, category);
     }
   }
 };

@@ -71,19 +71,23 @@ Json Session::exchange(const std::string& method, const Json& params, std::chron
       throw EngineBroke("no response to " + method + " within " + seconds(deadline) +
                             " (PROTO-3's deadline: --timeout " + seconds(timeout_) +
                             " scaled by the work asked; a slower engine needs a larger --timeout)",
-                        quote(reply.text), true);
+                        quote(reply.text), "PROTO-3", method);
     case Reply::Kind::overlong:
       throw EngineBroke("a response line to " + method + " over the bound of " +
                             std::to_string(kResponseBounds.max_bytes) + " bytes",
-                        quote(reply.text));
+                        quote(reply.text), "PROTO-10", method);
     case Reply::Kind::exited: {
       // "exited (exit status 3)", "died (killed by signal 11 (SIGSEGV))",
       // or "closed its stdout (while still running)": the stop below
       // kills a running engine, but what it did first is already noted.
       process_->stop(std::chrono::milliseconds(200));
       const EngineProcess::Ending end = process_->ending();
+      // Exiting with status 0, or closing stdout, is a choice the engine
+      // made: the protocol's (PROTO-2, one answer per request). A crash or
+      // a failing status is a method that went wrong computing its answer.
       throw EngineBroke("the engine " + end.verb + " during " + method + " (" + end.detail + ")",
-                        quote(reply.text));
+                        quote(reply.text), "PROTO-2", method,
+                        end.crashed ? Accuses::answer : Accuses::rule);
     }
     case Reply::Kind::line:
       break;
@@ -99,11 +103,11 @@ const EngineInfo& Session::ensure_started() {
     // It started once (grade checks the command first), so the program
     // went away or changed while grading: the engine's trouble, not a
     // usage error, and this case's alone.
-    throw EngineBroke(std::string("the engine could not be restarted: ") + quote(e.what()), "");
+    throw EngineBroke(std::string("the engine could not be restarted: ") + quote(e.what()), "", "PROTO-9", "hello");
   }
   const Json hello = exchange("hello", {{"protocol", 1}}, timeout_);
   if (!hello.contains("result")) {
-    throw EngineBroke("the engine did not accept protocol 1 in hello", quote(hello.dump()));
+    throw EngineBroke("the engine did not accept protocol 1 in hello", quote(hello.dump()), "PROTO-9", "hello");
   }
   const Json& r = hello.at("result");
   // Reported once, in every report form: capped like any engine text.

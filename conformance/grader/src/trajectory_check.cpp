@@ -75,6 +75,7 @@ struct Finding {
   std::string clause;
   Difference difference;
   std::string note;  // appended to the message
+  std::vector<std::string> suspects = {};  // CaseResult::suspects
 };
 
 struct Anchors {
@@ -94,7 +95,7 @@ Anchors step_from_anchors(const VectorCase& c, Session& session) {
     const int tick = anchor.at("tick").get<int>();
     const Json weights = weights_for_step(c.group->at("parameters"), tick);
     const Response r = session.call("step", {{"state", anchor.at("state")}, {"weights", weights}, {"ticks", 1}});
-    if (r.kind != Response::Kind::result) answered_without_result("step but answered an anchor's step with", r);
+    if (r.kind != Response::Kind::result) answered_without_result("step", "but answered an anchor's step with", r);
     Comparison cmp = compare_values(compare, Json{{"state", anchor.at("next_state")}}, r.body);
     for (auto* d : {&cmp.first_off, &cmp.first_inexact, &cmp.worst_inexact}) {
       if (*d) (*d)->tick = tick + 1;
@@ -150,6 +151,21 @@ const Json* published_state(const VectorCase& c, int tick) {
     if (anchor.at("tick").get<int>() + 1 == tick) return &anchor.at("next_state");
   }
   return nullptr;
+}
+
+// The clause a wrong metric at the difference's tick breaks: its defining
+// clause (clause_for), except mean_neighbor_distance, which two rules make.
+// Where the reference's state at that tick is published it tells them
+// apart as a metrics case does (mean_distance_clause: a mean that a METRIC-5
+// mistake gives from the right nearest distances, else the nearest
+// distances themselves, METRIC-4); elsewhere both are suspects, neither
+// pinned. A METRIC-4 mutant was diagnosed METRIC-5 by 31 such segments.
+std::string metric_clause(const VectorCase& c, const CaseResult& r, const Difference& d,
+                          std::vector<std::string>& suspects) {
+  if (d.field != "mean_neighbor_distance" || !d.tick) return clause_for(r, d.field);
+  if (const Json* state = published_state(c, *d.tick)) return mean_distance_clause(*state, d.actual);
+  suspects = {"METRIC-4", "METRIC-5"};
+  return clause_for(r, d.field);
 }
 
 // DET-3 of a state the engine returned; nothing when it is not a state of
@@ -279,7 +295,7 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
                               "; the engine refuses its own state at tick " + std::to_string(t)});
         continue;
       }
-      if (m.kind != Response::Kind::result) answered_without_result("metrics but answered a run state's metrics with", m);
+      if (m.kind != Response::Kind::result) answered_without_result("metrics", "but answered a run state's metrics with", m);
       Json column = Json::object();
       for (const char* field : {"polarization", "cluster_count", "mean_neighbor_distance"}) {
         column[field] = Json::array({metrics.at(field).at(static_cast<std::size_t>(t))});
@@ -313,7 +329,7 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
                             "; the engine refuses its own state at tick " + std::to_string(t - 1)});
       continue;
     }
-    if (next.kind != Response::Kind::result) answered_without_result("step but answered a run state's step with", next);
+    if (next.kind != Response::Kind::result) answered_without_result("step", "but answered a run state's step with", next);
     Comparison cmp = compare_values({{"class", "step"}, {"abs", kAnchorStepAbs}}, next.body, Json{{"state", state}});
     if (!cmp.within) {
       cmp.first_off->tick = t;
@@ -368,7 +384,7 @@ Chain own_chain(const VectorCase& c, Session& session, const Json& first, int de
         "run", {{"seed", in.at("seed")}, {"birds", parameters.at("birds")},
                 {"weights", parameters.at("weights")}, {"schedule", parameters.at("schedule")},
                 {"ticks", to}, {"state_ticks", wanted}});
-    if (again.kind != Response::Kind::result) answered_without_result("run but answered the same run again with", again);
+    if (again.kind != Response::Kind::result) answered_without_result("run", "but answered the same run again with", again);
     // An engine keeps nothing between requests that changes an answer
     // (PROTO-9, rule 6): asked again, the same run reports the same metrics.
     Json prefix = Json::object();
@@ -547,8 +563,9 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
     const Reanchored re = reanchor(c, session, tick);
     if (re.possible) r.reanchor = re.measured;
     const std::string departed = "the run left the tolerance at " + describe(*metrics.first_off);
+    std::vector<std::string> suspects;
     if (!re.possible) {
-      std::string clause = clause_for(r, metrics.first_off->field);
+      std::string clause = metric_clause(c, r, *metrics.first_off, suspects);
       std::string note = "; not re-anchored: the engine offers neither run_from nor step and metrics";
       if (next_to_a_change(parameters, tick)) {
         clause = "WEIGHTS-3";
@@ -556,17 +573,18 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
         clause = "METRIC-1";
         note = "; these are the metrics of the tick before or after" + note;
       }
-      keep_earliest(off, {tick, "metrics", clause, *metrics.first_off, note});
+      keep_earliest(off, {tick, "metrics", clause, *metrics.first_off, note, suspects});
     } else if (re.off) {
       const int at = *re.first_off->tick;
       const std::string clause =
-          next_to_a_change(parameters, at) ? "WEIGHTS-3" : clause_for(r, re.first_off->field);
+          next_to_a_change(parameters, at) ? "WEIGHTS-3" : metric_clause(c, r, *re.first_off, suspects);
       keep_earliest(off, {at,
                           "re-anchored segment " + describe(std::vector<Segment>{*re.off}),
                           clause, *re.first_off,
                           "; started again from the reference's state at tick " + std::to_string(re.off->from) +
                               " (" + re.how + "), the engine departs within the segment, so this is not drift; " +
-                              departed});
+                              departed,
+                          suspects});
     } else if (const Chain chain = own_chain(c, session, run.body, tick); chain.off) {
       keep_earliest(off, *chain.off);
     } else if (!chain.shown && before_chaos_horizon(c, tick)) {
@@ -591,6 +609,7 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
     r.outcome = Outcome::fail;
     r.check = off->check;
     r.clause = off->clause;
+    r.suspects = off->suspects;
     r.difference = off->difference;
     r.message = off->check + ": " + describe(off->difference) + off->note;
   } else if (!drift_message.empty()) {

@@ -327,5 +327,28 @@ TEST(Diagnosis, BirdsInOtherPlacesAtInitSuspectThePrngAsMuchAsTheDrawOrder) {
   EXPECT_EQ(d.causes.front().explains.size(), 5u);
 }
 
+// An engine whose step breaks on crowds: its trajectories' anchor steps come
+// back refused (an internal error), which says some STEP rule went wrong,
+// not the run (SESSION-1), whose own cases pass. The refusals isolate
+// nothing and accuse every STEP clause; the failing separation case names
+// which one.
+TEST(Diagnosis, AMethodThatFailsWithinACaseAccusesItsRulesNotTheCases) {
+  GradeRun run;
+  for (const char* id : {"trajectory-1", "trajectory-2", "trajectory-3"}) {
+    CaseResult r = result(id, {"SESSION-1", "METRIC-1", "STEP-1"}, Outcome::fail);
+    for (int n = 1; n <= 8; ++n) r.suspects.push_back("STEP-" + std::to_string(n));
+    run.results.push_back(r);
+  }
+  run.results.push_back(result("run-ok", {"SESSION-1", "METRIC-1"}, Outcome::pass_exact));
+  run.results.push_back(result("metrics-ok", {"METRIC-1"}, Outcome::pass_exact));
+  run.results.push_back(result("lone-bird-ok", {"STEP-1"}, Outcome::pass_exact));
+  run.results.push_back(result("separation-crowd", {"STEP-5", "STEP-1"}, Outcome::fail));
+  run.results.push_back(result("cohesion-ok", {"STEP-3"}, Outcome::pass_exact));
+  const Diagnosis d = diagnose(kNoVectors, run);
+  ASSERT_FALSE(d.causes.empty());
+  EXPECT_EQ(d.causes.front().clause, "STEP-5");
+  EXPECT_EQ(d.causes.front().explains.size(), 4u);
+}
+
 }  // namespace
 }  // namespace susurration::grader

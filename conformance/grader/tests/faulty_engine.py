@@ -123,6 +123,11 @@ def main():
         if targeted and a.fault == "garbage" and method != "hello":
             print("this is not JSON", flush=True)
             continue
+        if targeted and a.fault == "refuse-as-invalid-request" and method != "hello":
+            # A valid request read as none (a key the engine thinks the method does not take).
+            print(json.dumps({"id": request["id"], "error": {"code": "invalid-request", "field": None,
+                                                             "message": "not a request"}}), flush=True)
+            continue
         if targeted and a.fault == "unsupported" and method != "hello":
             print(json.dumps({"id": request["id"], "unsupported": "not here"}), flush=True)
             continue

@@ -337,13 +337,34 @@ def grade_engine_program_vanishing_between_restarts_errors_its_cases(b, tmp):
 
 
 def grade_malformed_schema_violating_and_misnumbered_responses_are_errored(b, tmp):
-    for fault, words in (("garbage", "not JSON"), ("schema", "breaks its schema"), ("wrong-id", "id")):
+    # Each under the rule it breaks (PROTO-3's list): a line that is not
+    # JSON PROTO-1, the wrong id PROTO-4; a result of the wrong shape is a
+    # wrong answer, reported under the case's own first clause.
+    for fault, words, clause in (("garbage", "not JSON", "PROTO-1"), ("schema", "breaks its schema", None),
+                                 ("wrong-id", "id", "PROTO-4")):
         _, report = json_report(b, faulty(b, fault, on="torus_delta"), "--only", "torus-x-*")
         for c in report["cases"]:
             check(c["outcome"] == "errored" and words in c["message"], "%s: %s" % (fault, c))
+            want = clause or c["clauses"][0]
+            check(c["clause"] == want, "%s: clause %s, expected %s" % (fault, c["clause"], want))
         check(report["level"] == "incomplete", report["level"])
     _, report = json_report(b, faulty(b, "garbage", on="torus_delta"), "--only", "torus-x-*")
     check("this is not JSON" in report["cases"][0]["offending"], "the output is not quoted")
+
+
+def grade_a_valid_request_refused_within_a_case_fails_under_the_rule_the_refusal_breaks(b, tmp):
+    # Every step answered invalid-request: a valid request read as none is
+    # PROTO-6's mistake, in a step case and in a trajectory's anchor step
+    # alike, and a wrong answer (fail), not a broken engine (errored).
+    r, report = json_report(b, faulty(b, "refuse-as-invalid-request", on="step"), "--only",
+                            "step-lone-*,trajectory-n10-w1-1-1-*")
+    check(r.returncode == 1 and report["level"] == "not conformant", (r.returncode, report["level"]))
+    for c in report["cases"]:
+        check(c["outcome"] == "fail" and c["clause"] == "PROTO-6", c)
+    anchored = [c for c in report["cases"] if c["category"] == "trajectories"]
+    check(anchored and all("listed step but answered an anchor's step with an error" in c["message"]
+                           for c in anchored), anchored[:1])
+    check(report["diagnosis"]["causes"][0]["clause"] == "PROTO-6", report["diagnosis"]["causes"][:1])
 
 
 def grade_unsupported_to_a_listed_method_fails_and_an_unlisted_one_is_skipped(b, tmp):

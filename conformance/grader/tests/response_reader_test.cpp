@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "susurration/grader/engine_text.hpp"
 #include "susurration/grader/response_reader.hpp"
@@ -25,6 +26,16 @@ std::string cause_of(const std::string& line, const std::string& method = "torus
 }
 
 bool names(const std::string& cause, const std::string& words) { return cause.find(words) != std::string::npos; }
+
+// The rule EngineBroke reports, and whether it accuses the answer.
+std::pair<std::string, bool> rule_of(const std::string& line, const std::string& method = "torus_delta") {
+  try {
+    read_response(line, method, 3);
+    return {"", false};
+  } catch (const EngineBroke& e) {
+    return {e.clause(), e.accuses() == Accuses::answer};
+  }
+}
 
 TEST(ReadResponse, AValidResponseIsReturned) {
   const Json r = read_response(R"({"id":3,"result":{"delta":500.0}})", "torus_delta", 3);
@@ -59,6 +70,33 @@ TEST(ReadResponse, WrongIdSchemaViolationAndBadBytesAreEngineBroke) {
   EXPECT_TRUE(names(cause_of("{\"id\":3,\"unsupported\":\"\xFF\xC3\"}"), "not JSON"));
   EXPECT_TRUE(names(cause_of(""), "not JSON"));
   EXPECT_TRUE(names(cause_of(R"({"id":3,"result":{"delta":1.0}})", "no-such-method"), "no response schema"));
+}
+
+// Each breach is reported under the rule it breaks (PROTO-3's list in
+// spec/PROTOCOL.md), not all under PROTO-3: an engine whose JSON reader
+// drops exponents answers id null, and was diagnosed as missing deadlines
+// (issue 23, scripts/diagnosis-share).
+TEST(ReadResponse, EachBreachNamesTheRuleItBreaks) {
+  using R = std::pair<std::string, bool>;
+  EXPECT_EQ(rule_of("{\"id\":3,"), (R{"PROTO-1", false}));
+  EXPECT_EQ(rule_of(std::string(100, '[') + std::string(100, ']')), (R{"PROTO-10", false}));
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":0.5,"delta":500.0}})"), (R{"PROTO-10", false}));
+  EXPECT_EQ(rule_of(R"({"id":4,"result":{"delta":1.0}})"), (R{"PROTO-4", false}));
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":1.0},"extra":1})"), (R{"PROTO-4", false}));
+  EXPECT_EQ(rule_of(R"({"id":null,"error":{"code":"invalid-request","field":null,"message":"not JSON"}})"),
+            (R{"PROTO-1", false}));
+  EXPECT_EQ(rule_of(R"({"id":3,"error":{"code":"bad","field":null,"message":"m"}})"), (R{"PROTO-6", false}));
+  EXPECT_EQ(rule_of(R"({"id":3,"unsupported":7})"), (R{"PROTO-5", false}));
+}
+
+// A result of a shape no right value has says the method computed it
+// wrong: it accuses the answer, so that a prng that draws nothing is
+// diagnosed under PRNG, not under the protocol.
+TEST(ReadResponse, AResultOfTheWrongShapeAccusesTheAnswer) {
+  using R = std::pair<std::string, bool>;
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":"far"}})"), (R{"PROTO-7", true}));
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{}})"), (R{"PROTO-7", true}));
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{"u32":[],"next":[]}})", "prng"), (R{"PROTO-7", true}));
 }
 
 TEST(ReadResponse, BoundsAreCheckedBeforeParsing) {

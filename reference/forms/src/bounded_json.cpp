@@ -141,7 +141,7 @@ Json parse_bounded(std::string_view text, const JsonBounds& bounds) {
     // to the caller both are text that is not an acceptable JSON value.
     std::string what = e.what();
     if (const auto at = what.find("] "); at != std::string::npos) what.erase(0, at + 2);
-    throw JsonTextError("not JSON: " + what);
+    throw JsonTextError("not JSON: " + what, false);
   }
 }
 

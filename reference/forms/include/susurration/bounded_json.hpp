@@ -54,10 +54,17 @@ inline std::string_view out_of_range_text(std::string_view s) {
 }
 
 // The text is not JSON, or exceeds a bound. what() is one line that says
-// which, with the byte offset where the scan or the parser stopped.
+// which, with the byte offset where the scan or the parser stopped;
+// past_a_bound() tells them apart (a response past a bound breaks PROTO-10,
+// one that is not JSON PROTO-1). A member named twice counts as a bound.
 class JsonTextError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit JsonTextError(const std::string& what, bool past_a_bound = true)
+      : std::runtime_error(what), past_a_bound_(past_a_bound) {}
+  bool past_a_bound() const { return past_a_bound_; }
+
+ private:
+  bool past_a_bound_;
 };
 
 // Json is nlohmann::json or nlohmann::ordered_json (both instantiated).

@@ -32,6 +32,10 @@ struct CaseResult {
   std::vector<std::string> clauses;  // all the case checks
   Outcome outcome = Outcome::skipped;
   std::string clause;   // the clause a failure is reported against
+  // Clauses a failure accuses besides those the case checks: the rules of a
+  // method asked within the case whose answer came back wrong (every STEP
+  // clause for an anchor's step the engine refused or broke on).
+  std::vector<std::string> suspects;
   std::string check;    // which part of the case decided: "result", "metrics", "anchor 50", ...
   std::string message;  // one line for people
   std::string hint;     // from the vector's notes: the bug class that fails here

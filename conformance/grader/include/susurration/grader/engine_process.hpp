@@ -59,8 +59,11 @@ class EngineProcess {
   // How the engine went away, for "the engine <verb> during <method>
   // (<detail>)": "exited" with "exit status 3"; "died" with "killed by
   // signal 11 (SIGSEGV)"; "closed its stdout" with "while still running".
+  // crashed: a failing exit status or a signal the kit did not send, as
+  // opposed to an exit with status 0 or a closed pipe, which the engine chose.
   struct Ending {
     std::string verb, detail;
+    bool crashed = false;
   };
   Ending ending();
 

@@ -18,17 +18,42 @@
 namespace susurration::grader {
 
 // The engine broke the protocol: no answer in time, an exit, a line that
-// is not JSON, the wrong id, a schema violation. The case is *errored*.
+// is not JSON, the wrong id, a schema violation. The case is *errored*,
+// reported under the rule the engine broke (spec/PROTOCOL.md, PROTO-3):
+//   PROTO-3  no answer within the deadline;
+//   PROTO-2  an exit, a death or a closed stdout before the answer;
+//   PROTO-1  a line that is not JSON;
+//   PROTO-10 a line past a bound, or an object naming a member twice;
+//   PROTO-4  the wrong id, or a top level of the wrong shape;
+//   PROTO-5  an unsupported answer of the wrong shape;
+//   PROTO-6  an error of the wrong shape;
+//   PROTO-7  a result of the wrong shape;
+//   PROTO-9  a failed handshake.
+// Most of these accuse that rule. Two accuse the answer instead: a result
+// no right value could have the shape of (a prng draw of 1e19, an empty
+// state) and an engine that died computing it say that what the method
+// computes went wrong, not how the engine talks, so the diagnosis weighs
+// them against the rules the case checks.
+enum class Accuses { rule, answer };
+
 class EngineBroke : public std::runtime_error {
  public:
-  EngineBroke(const std::string& cause, std::string offending, bool missed_deadline = false)
-      : std::runtime_error(cause), offending_(std::move(offending)), missed_deadline_(missed_deadline) {}
+  EngineBroke(const std::string& cause, std::string offending, std::string clause, std::string method,
+              Accuses accuses = Accuses::rule)
+      : std::runtime_error(cause),
+        offending_(std::move(offending)),
+        clause_(std::move(clause)),
+        method_(std::move(method)),
+        accuses_(accuses) {}
   const std::string& offending() const { return offending_; }
-  bool missed_deadline() const { return missed_deadline_; }  // no answer in time, nothing else wrong
+  const std::string& clause() const { return clause_; }
+  const std::string& method() const { return method_; }  // the request the engine broke on
+  Accuses accuses() const { return accuses_; }
+  bool missed_deadline() const { return clause_ == "PROTO-3"; }  // no answer in time, nothing else wrong
 
  private:
-  std::string offending_;
-  bool missed_deadline_;
+  std::string offending_, clause_, method_;
+  Accuses accuses_;
 };
 
 // The transcript's bounds (PROTOCOL.md "Bounds", PROTO-10): a line longer
