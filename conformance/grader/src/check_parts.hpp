@@ -65,6 +65,15 @@ class RequestRefused : public std::runtime_error {
 // Throws RequestRefused: "listed <method> <what> an error: <the error>".
 [[noreturn]] void answered_without_result(const std::string& method, const std::string& what, const Response& r);
 
+// The clause a result of the wrong shape breaks, from where in the result
+// its schema found it (`location`, "/result/metrics/cluster_count/3"): the
+// defining clause of the value there, as for a wrong value (a draw of 1e19
+// is PRNG-2's, an empty bird STATE-1's, a cluster count of 0 METRIC-3's);
+// the case's own first clause where the result as a whole is wrong. A
+// wrong mean_neighbor_distance leaves METRIC-4 and METRIC-5 both in
+// `suspects`.
+std::string shape_clause(const CaseResult& r, const std::string& location, std::vector<std::string>& suspects);
+
 // The clauses a wrong answer to `method` accuses when it was asked within a
 // case of `category` rather than as the case itself: every STEP clause for
 // an anchor's step, every METRIC clause for a state's metrics. A method

@@ -3,6 +3,7 @@
 // "parameters" plus a case's "input"), so what is published is what is asked.
 #include "susurration/grader/checks.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -114,6 +115,33 @@ void answered_without_result(const std::string& method, const std::string& what,
                            std::string(r.kind == Response::Kind::error ? "an error" : "unsupported") + ": " +
                            quote(r.body.dump(-1, ' ', false, Json::error_handler_t::replace)),
                        method, refusal_rule(r, method));
+}
+
+std::string shape_clause(const CaseResult& r, const std::string& location, std::vector<std::string>& suspects) {
+  static const std::map<std::string, std::string> defining = {
+      {"polarization", "METRIC-2"}, {"cluster_count", "METRIC-3"}, {"state", "STATE-1"},
+      {"states", "STATE-1"},        {"u32", "PRNG-1"},            {"next", "PRNG-2"},
+      {"text", "SERIAL-2"},         {"hash", "DET-3"},            {"final_state_hash", "DET-3"},
+      {"delta", "FIELD-3"},         {"distance", "FIELD-4"},
+  };
+  std::vector<std::string> keys;  // the names on the way, without indices
+  for (std::size_t at = 1; at <= location.size();) {
+    const std::size_t end = std::min(location.find('/', at), location.size());
+    const std::string part = location.substr(at, end - at);
+    if (!part.empty() && part.find_first_not_of("0123456789") != std::string::npos) keys.push_back(part);
+    at = end + 1;
+  }
+  const std::string front = r.clauses.empty() ? "" : r.clauses.front();
+  if (keys.size() < 2 || keys[0] != "result") return front;
+  const std::string& key = keys[1] == "metrics" && keys.size() > 2 ? keys[2] : keys[1];
+  if (key == "mean_neighbor_distance") {
+    suspects = {"METRIC-4", "METRIC-5"};
+    return "METRIC-5";
+  }
+  // A state the run labelled with the wrong tick is TOL-7's.
+  if (key == "states" && keys.size() > 2 && keys[2] == "tick") return "TOL-7";
+  const auto it = defining.find(key);
+  return it == defining.end() ? front : it->second;
 }
 
 std::vector<std::string> suspects_of(const std::string& method, const std::string& category) {

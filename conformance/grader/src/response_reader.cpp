@@ -51,7 +51,8 @@ Json read_response(std::string_view line, const std::string& method, long long i
     // engine talks.
     const std::string rule = broken_rule(*problem);
     throw EngineBroke("a response to " + method + " that breaks its schema: " + quote(*problem), quote(line), rule,
-                      method, rule == "PROTO-7" ? Accuses::answer : Accuses::rule);
+                      method, rule == "PROTO-7" ? Accuses::answer : Accuses::rule,
+                      problem->substr(0, problem->find(':')));
   }
   if (response.at("id") != Json(id)) {
     // An invalid-request answer with a null id says the engine could not

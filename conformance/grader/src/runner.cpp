@@ -138,6 +138,10 @@ struct Worker {
       // (issue 12). Unless what broke was the answer itself: a result of
       // a shape no right value has, a crash computing it.
       blame_the_answer(r, e.accuses() == Accuses::rule ? e.clause() : "", e.method(), c.category);
+      if (e.accuses() == Accuses::answer && !e.location().empty() && r.suspects.empty() &&
+          pinned_rule_of(e.method(), c.category).empty()) {
+        r.clause = shape_clause(r, e.location(), r.suspects);
+      }
       return r;
     }
   }

@@ -82,11 +82,13 @@ Json Session::exchange(const std::string& method, const Json& params, std::chron
       // kills a running engine, but what it did first is already noted.
       process_->stop(std::chrono::milliseconds(200));
       const EngineProcess::Ending end = process_->ending();
-      // Exiting with status 0, or closing stdout, is a choice the engine
-      // made: the protocol's (PROTO-2, one answer per request). A crash or
-      // a failing status is a method that went wrong computing its answer.
+      // A crash or a failing status is a method that went wrong computing
+      // its answer: it accuses the answer. Exiting with status 0 is a choice
+      // PROTO-9's rule 7 governs (exit when stdin closes or after
+      // shutdown), and a closed stdout leaves the request unanswered (PROTO-2).
+      const bool exited_cleanly = !end.crashed && end.verb == "exited";
       throw EngineBroke("the engine " + end.verb + " during " + method + " (" + end.detail + ")",
-                        quote(reply.text), "PROTO-2", method,
+                        quote(reply.text), exited_cleanly ? "PROTO-9" : "PROTO-2", method,
                         end.crashed ? Accuses::answer : Accuses::rule);
     }
     case Reply::Kind::line:

@@ -205,6 +205,20 @@ def grade_a_run_from_that_is_not_the_run_fails_under_proto_14(b, tmp):
     check(r.returncode == 0 and report["cases"][0]["outcome"] == "pass-exact", report["cases"][0])
 
 
+def grade_a_wrong_mean_in_a_run_is_told_metric_4_or_5_from_the_published_state(b, tmp):
+    # Every mean of the run and of run_from 1% high: off at tick 0, whose
+    # state the case publishes. 1% of every nearest distance is no mistake
+    # in which birds METRIC-5 counts, so the nearest distances are wrong
+    # (METRIC-4), as a metrics case would say; not METRIC-5 by default.
+    r, report = json_report(b, faulty(b, "mean-one-percent-high"), "--only", "trajectory-n10-w1-1-1-seed-*")
+    check(r.returncode == 1, r.returncode)
+    for c in report["cases"]:
+        check(c["outcome"] == "fail" and c["difference"]["field"] == "mean_neighbor_distance" and
+              c["difference"]["tick"] == 0, c)
+        check(c["clause"] == "METRIC-4", (c["id"], c["clause"], c["message"]))
+    check(report["diagnosis"]["causes"][0]["clause"] == "METRIC-4", report["diagnosis"]["causes"][:2])
+
+
 def grade_verify_is_asked_and_must_be_the_engines_own_run(b, tmp):
     # PROTO-15: an engine that lists verify is asked it at the case's
     # verify_ticks. This engine's verify answers the metrics of the tick
@@ -356,8 +370,9 @@ def grade_a_valid_request_refused_within_a_case_fails_under_the_rule_the_refusal
     # Every step answered invalid-request: a valid request read as none is
     # PROTO-6's mistake, in a step case and in a trajectory's anchor step
     # alike, and a wrong answer (fail), not a broken engine (errored).
+    # An invalid step refused the same way is refused, with PROTO-6's wrong code.
     r, report = json_report(b, faulty(b, "refuse-as-invalid-request", on="step"), "--only",
-                            "step-lone-*,trajectory-n10-w1-1-1-*")
+                            "step-lone-*,trajectory-n10-w1-1-1-*,invalid-step-ticks-*")
     check(r.returncode == 1 and report["level"] == "not conformant", (r.returncode, report["level"]))
     for c in report["cases"]:
         check(c["outcome"] == "fail" and c["clause"] == "PROTO-6", c)

@@ -21,14 +21,14 @@ namespace susurration::grader {
 // is not JSON, the wrong id, a schema violation. The case is *errored*,
 // reported under the rule the engine broke (spec/PROTOCOL.md, PROTO-3):
 //   PROTO-3  no answer within the deadline;
-//   PROTO-2  an exit, a death or a closed stdout before the answer;
+//   PROTO-2  a death, a failing exit status or a closed stdout before the answer;
+//   PROTO-9  an exit with status 0 before stdin closed or shutdown (rule 7), a failed handshake;
 //   PROTO-1  a line that is not JSON;
 //   PROTO-10 a line past a bound, or an object naming a member twice;
 //   PROTO-4  the wrong id, or a top level of the wrong shape;
 //   PROTO-5  an unsupported answer of the wrong shape;
 //   PROTO-6  an error of the wrong shape;
-//   PROTO-7  a result of the wrong shape;
-//   PROTO-9  a failed handshake.
+//   PROTO-7  a result of the wrong shape.
 // Most of these accuse that rule. Two accuse the answer instead: a result
 // no right value could have the shape of (a prng draw of 1e19, an empty
 // state) and an engine that died computing it say that what the method
@@ -39,20 +39,23 @@ enum class Accuses { rule, answer };
 class EngineBroke : public std::runtime_error {
  public:
   EngineBroke(const std::string& cause, std::string offending, std::string clause, std::string method,
-              Accuses accuses = Accuses::rule)
+              Accuses accuses = Accuses::rule, std::string location = "")
       : std::runtime_error(cause),
         offending_(std::move(offending)),
         clause_(std::move(clause)),
         method_(std::move(method)),
+        location_(std::move(location)),
         accuses_(accuses) {}
   const std::string& offending() const { return offending_; }
   const std::string& clause() const { return clause_; }
   const std::string& method() const { return method_; }  // the request the engine broke on
   Accuses accuses() const { return accuses_; }
+  // A schema violation's place in the response ("/result/next/0"); else empty.
+  const std::string& location() const { return location_; }
   bool missed_deadline() const { return clause_ == "PROTO-3"; }  // no answer in time, nothing else wrong
 
  private:
-  std::string offending_, clause_, method_;
+  std::string offending_, clause_, method_, location_;
   Accuses accuses_;
 };
 
