@@ -93,6 +93,12 @@ std::string anchor_step_clause(const Json& anchor, const Json& weights, const Js
   }
   const std::size_t n = before.size();
   auto at = [](const Json& s, std::size_t i, int f) { return s.at(i).at(static_cast<std::size_t>(f)).get<double>(); };
+  // The anchor's own state back: no tick was taken at all (SESSION-2: one
+  // call advances 1 to 1000 ticks), which no one rule of the step explains.
+  if (engine_state == before && reference != before) {
+    why = "the engine's state is the anchor's own: the step took no tick";
+    return "SESSION-2";
+  }
   auto is_float = [](double x) { return static_cast<double>(static_cast<float>(x)) == x; };
   bool all_float = true, reference_float = true;
   for (std::size_t i = 0; i < n; ++i) {

@@ -4,6 +4,9 @@
 #include "susurration/grader/engine_text.hpp"
 #include "susurration/schema_check.hpp"
 
+#include <regex>
+#include <string_view>
+
 namespace susurration::grader {
 namespace {
 
@@ -26,6 +29,36 @@ std::string broken_rule(const std::string& problem) {
   return "PROTO-4";  // the top level: its keys, or its id
 }
 
+// Whether a line that is not JSON holds, outside its strings, a number in
+// no JSON form ("0.5.0", "1.", ".5", NaN, Infinity): a float written wrong
+// is SERIAL-1's, not the framing's (PROTO-1).
+bool holds_a_malformed_number(std::string_view line) {
+  static const std::regex json_number(R"(-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?)");
+  bool in_string = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      continue;
+    }
+    const bool starts = c == '-' || c == '.' || (c >= '0' && c <= '9') || c == 'N' || c == 'I';
+    if (!starts) continue;
+    std::size_t end = i;
+    while (end < line.size() && std::string_view("0123456789.eE+-NaInfinity").find(line[end]) != std::string_view::npos) {
+      ++end;
+    }
+    const std::string token(line.substr(i, end - i));
+    if (!std::regex_match(token, json_number)) return true;
+    i = end - 1;
+  }
+  return false;
+}
+
 }  // namespace
 
 Json read_response(std::string_view line, const std::string& method, long long id) {
@@ -34,7 +67,8 @@ Json read_response(std::string_view line, const std::string& method, long long i
     response = forms::parse_bounded<Json>(line, kResponseBounds);
   } catch (const forms::JsonTextError& e) {
     throw EngineBroke("a response to " + quote(method, 40) + " that is not JSON within the bounds: " + quote(e.what()),
-                      quote(line), e.past_a_bound() ? "PROTO-10" : "PROTO-1", method);
+                      quote(line),
+                      e.past_a_bound() ? "PROTO-10" : holds_a_malformed_number(line) ? "SERIAL-1" : "PROTO-1", method);
   }
   std::optional<std::string> problem;
   try {

@@ -41,6 +41,13 @@ std::string clause_of(const Anchor& a, const Json& engine) {
   return anchor_step_clause(a.anchor(), a.weights, engine, why);
 }
 
+// A step loop that never runs (Stryker's `t < ticks` as `t >= ticks`)
+// answers the state it was given: no rule of the step, no tick at all.
+TEST(AnchorStep, TheAnchorsOwnStateBackIsNoTickTaken) {
+  const Anchor a;
+  EXPECT_EQ(clause_of(a, a.state), "SESSION-2");
+}
+
 TEST(AnchorStep, ACohesionConstantTenPerCentHighIsCohesion) {
   const Anchor a;
   EXPECT_EQ(clause_of(a, a.next(1.1, 1, 1)), "STEP-3");

@@ -89,6 +89,18 @@ TEST(ReadResponse, EachBreachNamesTheRuleItBreaks) {
   EXPECT_EQ(rule_of(R"({"id":3,"unsupported":7})"), (R{"PROTO-5", false}));
 }
 
+// A line that is not JSON because a float in it is written in no JSON
+// form is SERIAL-1's mistake, not the framing's; a number JSON allows but
+// no double holds (1e400) and a line broken elsewhere stay PROTO-1's.
+TEST(ReadResponse, ANumberInNoJsonFormIsSerial1) {
+  using R = std::pair<std::string, bool>;
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":0.5.0}})"), (R{"SERIAL-1", false}));
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":NaN}})"), (R{"SERIAL-1", false}));
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":.5}})"), (R{"SERIAL-1", false}));
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":1e400}})"), (R{"PROTO-1", false}));
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":"0.5.0"})"), (R{"PROTO-1", false}));
+}
+
 // A result of a shape no right value has says the method computed it
 // wrong: it accuses the answer, so that a prng that draws nothing is
 // diagnosed under PRNG, not under the protocol.
