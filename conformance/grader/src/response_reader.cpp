@@ -4,6 +4,7 @@
 #include "susurration/grader/engine_text.hpp"
 #include "susurration/schema_check.hpp"
 
+#include <cctype>
 #include <regex>
 #include <string_view>
 
@@ -29,12 +30,14 @@ std::string broken_rule(const std::string& problem) {
   return "PROTO-4";  // the top level: its keys, or its id
 }
 
-// Whether a line that is not JSON holds, outside its strings, a number in
-// no JSON form ("0.5.0", "1.", ".5", NaN, Infinity): a float written wrong
-// is SERIAL-1's, not the framing's (PROTO-1).
+// Whether a line that is not JSON holds, where a value belongs (after
+// `:`, `[` or `,` outside strings), a number in no JSON form ("0.5.0",
+// "1.", ".5", NaN, Infinity): a float written wrong is SERIAL-1's, not the
+// framing's (PROTO-1).
 bool holds_a_malformed_number(std::string_view line) {
   static const std::regex json_number(R"(-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?)");
   bool in_string = false;
+  char before = 0;  // the last character outside strings and spaces
   for (std::size_t i = 0; i < line.size(); ++i) {
     const char c = line[i];
     if (in_string) {
@@ -42,19 +45,25 @@ bool holds_a_malformed_number(std::string_view line) {
       else if (c == '"') in_string = false;
       continue;
     }
+    if (c == ' ' || c == '\t') continue;
+    const bool value_place = before == ':' || before == '[' || before == ',';
+    before = c;
     if (c == '"') {
       in_string = true;
       continue;
     }
-    const bool starts = c == '-' || c == '.' || (c >= '0' && c <= '9') || c == 'N' || c == 'I';
-    if (!starts) continue;
+    if (!value_place) continue;
     std::size_t end = i;
-    while (end < line.size() && std::string_view("0123456789.eE+-NaInfinity").find(line[end]) != std::string_view::npos) {
+    while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '.' ||
+                                 line[end] == '+' || line[end] == '-')) {
       ++end;
     }
     const std::string token(line.substr(i, end - i));
-    if (!std::regex_match(token, json_number)) return true;
-    i = end - 1;
+    if (token == "NaN" || token == "Infinity" || token == "-Infinity") return true;
+    const bool numeric = !token.empty() && token.find_first_not_of("0123456789.eE+-") == std::string::npos &&
+                         token.find_first_of("0123456789") != std::string::npos;
+    if (numeric && !std::regex_match(token, json_number)) return true;
+    if (end > i) i = end - 1;
   }
   return false;
 }

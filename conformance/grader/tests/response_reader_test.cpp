@@ -99,6 +99,7 @@ TEST(ReadResponse, ANumberInNoJsonFormIsSerial1) {
   EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":.5}})"), (R{"SERIAL-1", false}));
   EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":1e400}})"), (R{"PROTO-1", false}));
   EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":"0.5.0"})"), (R{"PROTO-1", false}));
+  EXPECT_EQ(rule_of("this is not JSON, Not Infinity"), (R{"PROTO-1", false}));
 }
 
 // A result of a shape no right value has says the method computed it
