@@ -13,7 +13,11 @@ import sys
 
 
 def grade(binary, command):
-    r = subprocess.run([binary, "grade", "--fresh", "off", "--jobs", "2", "--report", "json", "--engine", command],
+    # The deadline is set here, not left to the machine: an O0 build on a
+    # loaded CI machine once missed the default 20 s of the 20000-tick run
+    # (a slow engine, not a false rejection). Its siblings use 120 s too.
+    r = subprocess.run([binary, "grade", "--fresh", "off", "--jobs", "2", "--timeout", "120", "--report", "json",
+                        "--engine", command],
                        capture_output=True, text=True, timeout=1800)
     if not r.stdout:
         return None, r.stderr.strip()
