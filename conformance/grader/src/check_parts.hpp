@@ -26,6 +26,13 @@ std::string init_clause(const Json& expected, const Json& actual);
 // from the right nearest distances, else METRIC-4 (metric_clause.cpp).
 std::string mean_distance_clause(const Json& state, const Json& actual);
 
+// A step's answer that is its input state, where a tick moves it: the
+// request took no tick (SESSION-2: one call advances 1 to 1000 ticks),
+// which no one rule of the step explains, whichever the case is about.
+inline bool took_no_tick(const Json& input, const Json& answer, const Json& expected) {
+  return answer == input && expected != input;
+}
+
 // "Flag (bug_type): description" of the case's first flag; with drift, of
 // its NearChaosHorizon flag.
 std::string hint_for(const VectorCase& c, bool drift);

@@ -2,6 +2,8 @@
 // from every graded case, failing and passing, weighed per clause.
 #include "susurration/grader/diagnosis.hpp"
 
+#include "check_parts.hpp"
+
 #include "susurration/constants.hpp"
 
 #include <algorithm>
@@ -48,7 +50,31 @@ struct Evidence {
   bool pinned = false;             // the grader's check found primary in the difference itself
 };
 
-Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector<std::string>& init_clauses) {
+// Adds `clauses` to what the evidence tests, each once.
+void also_tests(Evidence& e, const std::vector<std::string>& clauses) {
+  for (const std::string& clause : clauses) {
+    if (std::find(e.tests.begin(), e.tests.end(), clause) == e.tests.end()) e.tests.push_back(clause);
+  }
+}
+
+// Evidence against every one of `clauses`, isolating none of them.
+void isolates_none_of(Evidence& e, const std::vector<std::string>& clauses) {
+  e.primary.clear();
+  e.pinned = false;
+  also_tests(e, clauses);
+}
+
+// A deadline missed on a request that asked no more work than one the
+// engine answered in time: not slowness, which would have missed the
+// larger one too, but an engine stuck on this input (a skip that loops
+// forever, a lone bird): it accuses the answer, as a crash does. Otherwise
+// it stays PROTO-3's (spec/PROTOCOL.md, "How a report ranks causes").
+bool stuck_on_input(const CaseResult& r, double largest_answered_work) {
+  return r.unanswered_work && largest_answered_work >= 0 && *r.unanswered_work <= largest_answered_work;
+}
+
+Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector<std::string>& init_clauses,
+                     bool stuck) {
   Evidence e{r.clauses, r.clauses.empty() ? "" : r.clauses.front()};
   // A failing case is weighed by the clause its check pinned (a field's
   // defining clause, INIT-1..3, METRIC-1, WEIGHTS-3, ...), a passing one by
@@ -71,9 +97,7 @@ Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector
   // so its INIT clause is a suspect among those, not a pin.
   if (failed(r) && r.check == "states" && r.difference && r.difference->tick == 0) {
     e.pinned = false;
-    for (const std::string& clause : init_clauses) {
-      if (std::find(e.tests.begin(), e.tests.end(), clause) == e.tests.end()) e.tests.push_back(clause);
-    }
+    also_tests(e, init_clauses);
   }
   // An anchor step whose difference lies along no one term, the clamp or
   // the move is reported against the step as a whole (STEP-1): evidence
@@ -90,26 +114,11 @@ Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector
                         r.check.rfind(segment_check + std::to_string(*r.difference->tick) + "..", 0) == 0;
   const bool segment = r.clause != "WEIGHTS-3" && is_segment && !at_start;
   // A method asked within the case came back wrong (refused, of a shape no
-  // right value has, or the engine died on it): evidence against that
-  // method's rules, isolating none of them.
-  if (failed(r) && !r.suspects.empty()) {
-    e.primary.clear();
-    e.pinned = false;
-    for (const std::string& clause : r.suspects) {
-      if (std::find(e.tests.begin(), e.tests.end(), clause) == e.tests.end()) e.tests.push_back(clause);
-    }
-  }
-  if (failed(r) && (anchor_step || segment)) {
-    e.primary.clear();
-    e.pinned = false;
-    for (int n = 1; n <= 8; ++n) {
-      const std::string clause = "STEP-" + std::to_string(n);
-      if (std::find(e.tests.begin(), e.tests.end(), clause) == e.tests.end()) e.tests.push_back(clause);
-    }
-  }
-  if (!e.primary.empty() && std::find(e.tests.begin(), e.tests.end(), e.primary) == e.tests.end()) {
-    e.tests.push_back(e.primary);
-  }
+  // right value has, or the engine died or got stuck on it): evidence
+  // against that method's rules, isolating none of them.
+  if (failed(r) && !r.suspects.empty() && (!r.unanswered_work || stuck)) isolates_none_of(e, r.suspects);
+  if (failed(r) && (anchor_step || segment)) isolates_none_of(e, suspects_of("step", "trajectories"));
+  if (!e.primary.empty()) also_tests(e, {e.primary});
   return e;
 }
 
@@ -196,7 +205,8 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
   std::vector<Evidence> ev;
   for (const CaseResult& r : run.results) {
     const auto it = by_id.find(r.id);
-    ev.push_back(evidence_of(r, it == by_id.end() ? nullptr : it->second, init_clauses));
+    ev.push_back(evidence_of(r, it == by_id.end() ? nullptr : it->second, init_clauses,
+                             stuck_on_input(r, run.largest_answered_work)));
   }
   // A failure of a class that fails as a whole is pinned on the class's
   // clause (the largest class, where a case is in two).

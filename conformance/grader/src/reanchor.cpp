@@ -93,9 +93,7 @@ std::string anchor_step_clause(const Json& anchor, const Json& weights, const Js
   }
   const std::size_t n = before.size();
   auto at = [](const Json& s, std::size_t i, int f) { return s.at(i).at(static_cast<std::size_t>(f)).get<double>(); };
-  // The anchor's own state back: no tick was taken at all (SESSION-2: one
-  // call advances 1 to 1000 ticks), which no one rule of the step explains.
-  if (engine_state == before && reference != before) {
+  if (took_no_tick(before, engine_state, reference)) {
     why = "the engine's state is the anchor's own: the step took no tick";
     return "SESSION-2";
   }

@@ -18,11 +18,10 @@ const SchemaChecker& response_schema() {
 }
 
 // The rule a schema violation breaks, from where in the response it lies
-// (the checker's message starts with that location).
-std::string broken_rule(const std::string& problem) {
+// (`location`, the JSON pointer the checker's message starts with).
+std::string broken_rule(const std::string& location) {
   const auto under = [&](const std::string& key) {
-    return problem.rfind(key, 0) == 0 && (problem.size() == key.size() || problem[key.size()] == '/' ||
-                                         problem[key.size()] == ':');
+    return location.rfind(key, 0) == 0 && (location.size() == key.size() || location[key.size()] == '/');
   };
   if (under("/result")) return "PROTO-7";
   if (under("/error")) return "PROTO-6";
@@ -92,10 +91,10 @@ Json read_response(std::string_view line, const std::string& method, long long i
     // state, a missing key) says the method computed it wrong: it accuses
     // the answer. A wrong error, unsupported reason or top level is how the
     // engine talks.
-    const std::string rule = broken_rule(*problem);
+    const std::string location = problem->substr(0, problem->find(':'));
+    const std::string rule = broken_rule(location);
     throw EngineBroke("a response to " + method + " that breaks its schema: " + quote(*problem), quote(line), rule,
-                      method, rule == "PROTO-7" ? Accuses::answer : Accuses::rule,
-                      problem->substr(0, problem->find(':')));
+                      method, rule == "PROTO-7" ? Accuses::answer : Accuses::rule, location);
   }
   if (response.at("id") != Json(id)) {
     // An invalid-request answer with a null id says the engine could not

@@ -42,6 +42,7 @@ struct Worker {
   // for a timeout per case would only delay the report.
   int failed_handshakes = 0;
   std::string handshake_cause;
+  double largest_answered_work = -1;  // over this worker's session (GradeRun)
 
   void run(Session& session) {
     if (options.keep_transcript) session.record_to(&transcript, kTranscriptBytes / std::max(1, options.jobs));
@@ -55,6 +56,7 @@ struct Worker {
       if (options.fail_fast && counts_as_failure(results[k])) stopped = true;
       if (options.on_case) options.on_case(k, true);
     }
+    if (session.answered_any()) largest_answered_work = session.largest_answered_work();
     try {
       session.close();
     } catch (...) {
@@ -133,23 +135,31 @@ struct Worker {
                     "invalid request is refused before any work (PROTOCOL.md, Deadlines)";
         return r;
       }
+      if (e.missed_deadline()) {
+        // Slow or stuck, not wrong (issue 12): the case errs under PROTO-3.
+        // What the answer would accuse, were the engine stuck on this input,
+        // goes with it; the diagnosis decides which from the work asked.
+        blame_the_answer(r, "", e.method(), c.category);
+        if (r.suspects.empty() && !r.clause.empty()) r.suspects = {r.clause};
+        r.clause = e.clause();
+        r.unanswered_work = session.last_work();
+        return r;
+      }
       // The engine broke the protocol: reported under the rule it broke
       // (session.hpp), not the case's, which would read as a wrong value
       // (issue 12). Unless what broke was the answer itself: a result of
       // a shape no right value has, a crash computing it.
-      blame_the_answer(r, e.accuses() == Accuses::rule ? e.clause() : "", e.method(), c.category);
-      if (e.accuses() == Accuses::answer && !e.location().empty() && r.suspects.empty() &&
-          pinned_rule_of(e.method(), c.category).empty()) {
-        r.clause = shape_clause(r, e.location(), r.suspects);
-      }
+      blame_the_answer(r, e.accuses() == Accuses::rule ? e.clause() : "", e.method(), c.category, e.location());
       return r;
     }
   }
 
   // `rule` when the failure names one; else what the method computes: the
-  // case's own clause, or the rule of the method asked within it.
+  // case's own clause, or the rule of the method asked within it. A result
+  // of a shape no right value has, found at `location`, names the clause
+  // that defines the value there (shape_clause).
   static void blame_the_answer(CaseResult& r, const std::string& rule, const std::string& method,
-                               const std::string& category) {
+                               const std::string& category, const std::string& location = "") {
     if (!rule.empty()) {
       r.clause = rule;
     } else if (const std::string own = pinned_rule_of(method, category); !own.empty()) {
@@ -157,6 +167,7 @@ struct Worker {
     } else {
       r.clause = r.clauses.empty() ? "" : r.clauses.front();
       r.suspects = suspects_of(method, category);
+      if (!location.empty() && r.suspects.empty()) r.clause = shape_clause(r, location, r.suspects);
     }
   }
 };
@@ -264,6 +275,7 @@ GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selecte
 
   for (Worker& w : workers) {
     if (!run.engine && w.engine) run.engine = w.engine;
+    run.largest_answered_work = std::max(run.largest_answered_work, w.largest_answered_work);
     if (options.keep_transcript) {
       run.transcript.insert(run.transcript.end(), w.transcript.begin(), w.transcript.end());
     }

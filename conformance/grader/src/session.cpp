@@ -31,14 +31,11 @@ constexpr double kWorkPerBase = 2'000'000;
 
 }  // namespace
 
-std::chrono::milliseconds request_deadline(std::chrono::milliseconds base, const std::string& method,
-                                           const Json& params) {
+double request_work(const std::string& method, const Json& params) {
   try {
     // The parameters alone, against their part of the request's schema: the
     // id and method are the kit's own, and wrapping would copy a whole state.
-    if (request_schema().violation(params, "/$defs/request_" + method + "/properties/params")) {
-      return base;
-    }
+    if (request_schema().violation(params, "/$defs/request_" + method + "/properties/params")) return 0;
   } catch (const std::logic_error&) {
     // A method the schema does not know yet: judged by its parameters alone.
   }
@@ -50,9 +47,18 @@ std::chrono::milliseconds request_deadline(std::chrono::milliseconds base, const
   };
   double birds = count("birds"), ticks = std::max({1.0, count("ticks"), count("at_tick")});
   if (params.contains("state") && params["state"].is_array()) birds = static_cast<double>(params["state"].size());
-  const double work = birds * birds * ticks;
-  return std::chrono::milliseconds(
-      std::llround(static_cast<double>(base.count()) * (1 + work / kWorkPerBase)));
+  return birds * birds * ticks;
+}
+
+namespace {
+std::chrono::milliseconds deadline_of(std::chrono::milliseconds base, double work) {
+  return std::chrono::milliseconds(std::llround(static_cast<double>(base.count()) * (1 + work / kWorkPerBase)));
+}
+}  // namespace
+
+std::chrono::milliseconds request_deadline(std::chrono::milliseconds base, const std::string& method,
+                                           const Json& params) {
+  return deadline_of(base, request_work(method, params));
 }
 
 Session::Session(std::vector<std::string> argv, std::chrono::milliseconds timeout)
@@ -122,8 +128,13 @@ const EngineInfo& Session::ensure_started() {
 
 Response Session::call(const std::string& method, const Json& params) {
   ensure_started();
-  const Json response = exchange(method, params, request_deadline(timeout_, method, params));
-  if (response.contains("result")) return {Response::Kind::result, response.at("result")};
+  last_work_ = request_work(method, params);
+  const Json response = exchange(method, params, deadline_of(timeout_, last_work_));
+  if (response.contains("result")) {
+    largest_answered_work_ = std::max(largest_answered_work_, last_work_);
+    answered_any_ = true;
+    return {Response::Kind::result, response.at("result")};
+  }
   if (response.contains("unsupported")) return {Response::Kind::unsupported, response.at("unsupported")};
   return {Response::Kind::error, response.at("error")};
 }

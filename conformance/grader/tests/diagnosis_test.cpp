@@ -350,5 +350,42 @@ TEST(Diagnosis, AMethodThatFailsWithinACaseAccusesItsRulesNotTheCases) {
   EXPECT_EQ(d.causes.front().explains.size(), 4u);
 }
 
+// A prng that loops forever on any skip: the requests with a skip miss
+// their deadline, while a request of as much work (prng asks none, n = 0)
+// and more was answered in time. Not a slow engine, one stuck on those
+// inputs: the cause is the rule they are about, as for a crash, while each
+// case still errs under PROTO-3. With nothing answered, or only requests
+// of less work than the one missed, the same deadlines stay PROTO-3's.
+TEST(Diagnosis, ADeadlineMissedOnNoMoreWorkThanOneAnsweredIsStuckOnItsInput) {
+  const auto stuck = [](const std::string& id, double work) {
+    CaseResult r = result(id, {"PRNG-1"}, Outcome::errored, "PROTO-3");
+    r.suspects = {"PRNG-1"};
+    r.unanswered_work = work;
+    return r;
+  };
+  GradeRun run;
+  run.results = {result("prng-first-ten", {"PRNG-3", "PRNG-1", "PRNG-2"}, Outcome::pass_exact),
+                 result("prng-first-1600", {"PRNG-1", "PRNG-2"}, Outcome::pass_exact),
+                 stuck("prng-after-100000", 0), stuck("prng-after-2-53", 0),
+                 result("init-400-birds", {"INIT-1", "INIT-2"}, Outcome::pass_exact)};
+  run.largest_answered_work = 160000;
+  Diagnosis d = diagnose(kNoVectors, run);
+  ASSERT_EQ(d.causes.size(), 1u);
+  EXPECT_EQ(d.causes.front().clause, "PRNG-1");
+  EXPECT_EQ(d.causes.front().explains.size(), 2u);
+
+  run.largest_answered_work = -1;  // nothing answered in time
+  d = diagnose(kNoVectors, run);
+  ASSERT_FALSE(d.causes.empty());
+  EXPECT_EQ(d.causes.front().clause, "PROTO-3");
+
+  run.largest_answered_work = 100;  // a run of 10 birds and 500 ticks missed
+  run.results[2].unanswered_work = 50000;
+  run.results[3].unanswered_work = 50000;
+  d = diagnose(kNoVectors, run);
+  ASSERT_FALSE(d.causes.empty());
+  EXPECT_EQ(d.causes.front().clause, "PROTO-3");
+}
+
 }  // namespace
 }  // namespace susurration::grader

@@ -116,6 +116,9 @@ def main():
             # A grandchild that would outlive a careless kill of the engine alone.
             subprocess.Popen(["sleep", "3600"])
             time.sleep(3600)
+        if a.fault == "hang-on-skip" and method == "prng" and request["params"].get("skip", 0) > 0:
+            # A skip done by a loop that never ends: stuck on those inputs alone.
+            time.sleep(3600)
         if targeted and a.fault == "crash" and method != "hello":
             sys.stderr.write("faulty engine: crashing on purpose\n")
             sys.stderr.flush()

@@ -382,6 +382,25 @@ def grade_a_valid_request_refused_within_a_case_fails_under_the_rule_the_refusal
     check(report["diagnosis"]["causes"][0]["clause"] == "PROTO-6", report["diagnosis"]["causes"][:1])
 
 
+def grade_a_deadline_missed_on_an_input_is_stuck_there_and_one_past_all_work_answered_is_slow(b, tmp):
+    # A prng stuck on every skip: each case with one errs under PROTO-3,
+    # yet the engine answered a prng request (no more work: prng asks none)
+    # in time, so the diagnosis names the rule of the inputs it stuck on.
+    r, report = json_report(b, faulty(b, "hang-on-skip"), "--timeout", "3", "--only",
+                            "prng-seed-42-first-ten-values,prng-seed-0-after-100000,prng-seed-1-after-100000")
+    check(r.returncode == 3 and report["level"] == "incomplete", (r.returncode, report["level"]))
+    hung = [c for c in report["cases"] if "after" in c["id"]]
+    check(len(hung) == 2 and all(c["outcome"] == "errored" and c["clause"] == "PROTO-3" for c in hung), hung)
+    check(report["diagnosis"]["causes"][0]["clause"] == "PRNG-1", report["diagnosis"]["causes"][:1])
+    # Every run hangs, and nothing of as much work was answered (the prng's
+    # none is less than a run's 10 x 10 x 500): slow or stuck cannot be
+    # told, and the cause stays PROTO-3.
+    r, report = json_report(b, faulty(b, "hang", on="run"), "--timeout", "3", "--only",
+                            "prng-seed-42-first-ten-values,trajectory-n10-w1-1-1-seed-1")
+    check(r.returncode == 3, r.returncode)
+    check(report["diagnosis"]["causes"][0]["clause"] == "PROTO-3", report["diagnosis"]["causes"][:1])
+
+
 def grade_unsupported_to_a_listed_method_fails_and_an_unlisted_one_is_skipped(b, tmp):
     # metrics is listed in hello and answered unsupported: PROTO-5 fails it.
     r, report = json_report(b, faulty(b, "unsupported", on="metrics"), "--only", "metrics-*,torus-y-*")

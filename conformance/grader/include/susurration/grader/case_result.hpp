@@ -35,7 +35,12 @@ struct CaseResult {
   // Clauses a failure accuses besides those the case checks: the rules of a
   // method asked within the case whose answer came back wrong (every STEP
   // clause for an anchor's step the engine refused or broke on).
+  // A missed deadline also keeps here what the answer would accuse, were
+  // the engine stuck on this input rather than slow.
   std::vector<std::string> suspects;
+  // Errored on a missed deadline: the work the unanswered request asked
+  // (session.hpp request_work).
+  std::optional<double> unanswered_work;
   std::string check;    // which part of the case decided: "result", "metrics", "anchor 50", ...
   std::string message;  // one line for people
   std::string hint;     // from the vector's notes: the bug class that fails here

@@ -45,6 +45,9 @@ struct GradeRun {
   std::vector<CaseResult> results;      // the selected cases, in manifest order
   std::size_t cases_in_set = 0;
   double seconds = 0;
+  // The most work of any request answered in time (session.hpp), -1 when
+  // none was: the diagnosis tells slow from stuck by it.
+  double largest_answered_work = -1;
   std::vector<std::string> transcript;  // every line, when asked for
 };
 

@@ -84,6 +84,11 @@ struct Response {
 std::chrono::milliseconds request_deadline(std::chrono::milliseconds base, const std::string& method,
                                            const Json& params);
 
+// The work a request asks, as deadlines scale by it (PROTOCOL.md,
+// Deadlines): n * n * t bird-pair ticks; 0 for a request that breaks its
+// schema, which an engine refuses before any work.
+double request_work(const std::string& method, const Json& params);
+
 class Session {
  public:
   Session(std::vector<std::string> argv, std::chrono::milliseconds timeout);
@@ -109,6 +114,14 @@ class Session {
   // engine process's tail is one string, shared by every case that quotes it.
   std::shared_ptr<const std::string> stderr_tail();
 
+  // The most work (request_work) of any request this session's engines
+  // answered with a result in time, and the work of the last request asked:
+  // a missed deadline on a request of no more work than one answered is
+  // not slowness (the diagnosis's "stuck on its input").
+  double largest_answered_work() const { return largest_answered_work_; }
+  bool answered_any() const { return answered_any_; }
+  double last_work() const { return last_work_; }
+
   // Every line sent and received, when asked for (grade --transcript):
   // each line within kTranscriptLineBytes, and the lines within `budget`
   // bytes in all; past it one line says the transcript stops there.
@@ -125,6 +138,9 @@ class Session {
   std::optional<EngineInfo> info_;
   std::shared_ptr<const std::string> last_stderr_;
   long long next_id_ = 0;
+  double largest_answered_work_ = 0;
+  bool answered_any_ = false;
+  double last_work_ = 0;
   std::vector<std::string>* transcript_ = nullptr;
   std::size_t transcript_budget_ = 0;
   std::size_t transcript_bytes_ = 0;
