@@ -152,8 +152,11 @@ Group hard_to_round_group() {
     if (hypot_midpoint_distance(d.dx, d.dy) > 1e-4) {
       throw std::logic_error(std::string("torus: ") + c.name + " is not hard to round");
     }
+    // FIELD-3 too: the distance is FIELD-4's of the FIELD-3 deltas, and a
+    // wrong delta fails it as surely as a wrong rounding.
     g.cases.push_back(torus_distance_case(std::string("torus-distance-hard-to-round-") + c.name, c.legs.position,
-                                          {"FIELD-4", "DET-2"}, {"HardToRound"}, compare_ulps(2), from, to));
+                                          {"FIELD-4", "DET-2", "FIELD-3"}, {"HardToRound"}, compare_ulps(2), from,
+                                          to));
   }
   return g;
 }

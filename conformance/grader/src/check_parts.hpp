@@ -83,7 +83,8 @@ std::string shape_clause(const CaseResult& r, const std::string& location, std::
 
 // The clauses a wrong answer to `method` accuses when it was asked within a
 // case of `category` rather than as the case itself: every STEP clause for
-// an anchor's step, every METRIC clause for a state's metrics. A method
+// an anchor's step, every METRIC clause for a state's metrics, and the
+// torus rules (FIELD-3..6) each applies. A method
 // with a rule of its own is pinned on it instead (pinned_rule_of).
 std::vector<std::string> suspects_of(const std::string& method, const std::string& category);
 // run_from's PROTO-14 and verify's PROTO-15 inside a trajectory case; else empty.

@@ -151,9 +151,19 @@ std::vector<std::string> suspects_of(const std::string& method, const std::strin
     for (int n = 1; n <= last; ++n) out.push_back(prefix + std::to_string(n));
     return out;
   };
-  if (method == "step") return numbered("STEP-", 8);
-  if (method == "metrics") return numbered("METRIC-", 5);
-  return {};
+  // The torus rules each applies as much as its own: a step's deltas,
+  // distances, exact limit decisions and wrap; the metrics' deltas,
+  // distances and limits. An engine's own torus_delta can be right while
+  // the step's inline copy of it is wrong.
+  std::vector<std::string> out;
+  if (method == "step") {
+    out = numbered("STEP-", 8);
+    out.insert(out.end(), {"FIELD-3", "FIELD-4", "FIELD-5", "FIELD-6"});
+  } else if (method == "metrics") {
+    out = numbered("METRIC-", 5);
+    out.insert(out.end(), {"FIELD-3", "FIELD-4", "FIELD-6"});
+  }
+  return out;
 }
 
 std::string pinned_rule_of(const std::string& method, const std::string& category) {
