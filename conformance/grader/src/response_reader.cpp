@@ -31,8 +31,18 @@ std::string broken_rule(const std::string& location) {
 
 // Whether a line that is not JSON holds, where a value belongs (after
 // `:`, `[` or `,` outside strings), a number in no JSON form ("0.5.0",
-// "1.", ".5", NaN, Infinity): a float written wrong is SERIAL-1's, not the
+// "1.", ".5", NaN, Infinity, undefined, nan, inf, None): a float written wrong is SERIAL-1's, not the
 // framing's (PROTO-1).
+// The words other languages write for a double JSON has no form for, or for
+// no value at all: JavaScript's NaN, Infinity and undefined, C's and
+// Python's nan and inf, Python's None. Where a value belongs, each is a
+// number written wrong.
+bool names_no_number(std::string token) {
+  for (char& c : token) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!token.empty() && (token[0] == '-' || token[0] == '+')) token.erase(0, 1);
+  return token == "nan" || token == "inf" || token == "infinity" || token == "undefined" || token == "none";
+}
+
 bool holds_a_malformed_number(std::string_view line) {
   static const std::regex json_number(R"(-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?)");
   bool in_string = false;
@@ -58,7 +68,7 @@ bool holds_a_malformed_number(std::string_view line) {
       ++end;
     }
     const std::string token(line.substr(i, end - i));
-    if (token == "NaN" || token == "Infinity" || token == "-Infinity") return true;
+    if (names_no_number(token)) return true;
     const bool numeric = !token.empty() && token.find_first_not_of("0123456789.eE+-") == std::string::npos &&
                          token.find_first_of("0123456789") != std::string::npos;
     if (numeric && !std::regex_match(token, json_number)) return true;

@@ -97,6 +97,9 @@ TEST(ReadResponse, ANumberInNoJsonFormIsSerial1) {
   EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":0.5.0}})"), (R{"SERIAL-1", false}));
   EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":NaN}})"), (R{"SERIAL-1", false}));
   EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":.5}})"), (R{"SERIAL-1", false}));
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{"next":[0.25,undefined]}})"), (R{"SERIAL-1", false}));
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":[-inf, nan]}})"), (R{"SERIAL-1", false}));
+  EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":None}})"), (R{"SERIAL-1", false}));
   EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":1e400}})"), (R{"PROTO-1", false}));
   EXPECT_EQ(rule_of(R"({"id":3,"result":{"delta":"0.5.0"})"), (R{"PROTO-1", false}));
   EXPECT_EQ(rule_of("this is not JSON, Not Infinity"), (R{"PROTO-1", false}));
