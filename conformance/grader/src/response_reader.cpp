@@ -29,6 +29,22 @@ std::string broken_rule(const std::string& location) {
   return "PROTO-4";  // the top level: its keys, or its id
 }
 
+// Where in the response the broken value lies, from the checker's message
+// ("JSON pointer: what is wrong"): the pointer itself, or for a missing key
+// the key's own place (`/result` missing "state" is `/result/state`), so
+// that a step answered `{}` accuses the state it left out, not the whole
+// result (shape_clause).
+std::string where_the_value_breaks(const std::string& problem) {
+  const std::string at = problem.substr(0, problem.find(':'));
+  static const std::string missing = ": the required property \"";
+  const std::size_t from = problem.find(missing);
+  // A top-level key left out is the framing's (PROTO-4), not a value's.
+  if (from != at.size() || at == "(top level)") return at;
+  const std::size_t name = from + missing.size(), end = problem.find('"', name);
+  if (end == std::string::npos) return at;
+  return at + "/" + problem.substr(name, end - name);
+}
+
 // Whether a line that is not JSON holds, where a value belongs (after
 // `:`, `[` or `,` outside strings), a number in no JSON form ("0.5.0",
 // "1.", ".5", NaN, Infinity, undefined, nan, inf, None): a float written wrong is SERIAL-1's, not the
@@ -101,7 +117,7 @@ Json read_response(std::string_view line, const std::string& method, long long i
     // state, a missing key) says the method computed it wrong: it accuses
     // the answer. A wrong error, unsupported reason or top level is how the
     // engine talks.
-    const std::string location = problem->substr(0, problem->find(':'));
+    const std::string location = where_the_value_breaks(*problem);
     const std::string rule = broken_rule(location);
     throw EngineBroke("a response to " + method + " that breaks its schema: " + quote(*problem), quote(line), rule,
                       method, rule == "PROTO-7" ? Accuses::answer : Accuses::rule, location);

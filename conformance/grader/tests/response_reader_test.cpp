@@ -115,6 +115,26 @@ TEST(ReadResponse, AResultOfTheWrongShapeAccusesTheAnswer) {
   EXPECT_EQ(rule_of(R"({"id":3,"result":{"u32":[],"next":[]}})", "prng"), (R{"PROTO-7", true}));
 }
 
+// Where EngineBroke says the answer broke (shape_clause reads it).
+std::string location_of(const std::string& line, const std::string& method) {
+  try {
+    read_response(line, method, 3);
+    return "(read)";
+  } catch (const EngineBroke& e) {
+    return e.location();
+  }
+}
+
+// A step answered `{}` left out its state: the place of the missing key, so
+// that shape_clause names STATE-1, not the whole result's case rule. A key
+// left out of the top level stays the framing's.
+TEST(ReadResponse, AMissingKeyIsLocatedWhereTheKeyBelongs) {
+  EXPECT_EQ(location_of(R"({"id":3,"result":{}})", "step"), "/result/state");
+  EXPECT_EQ(location_of(R"({"id":3,"result":{"u32":[1]}})", "prng"), "/result/next");
+  EXPECT_EQ(location_of(R"({"id":3,"result":{"delta":"far"}})", "torus_delta"), "/result/delta");
+  EXPECT_EQ(rule_of(R"({"id":3})"), (std::pair<std::string, bool>{"PROTO-4", false}));
+}
+
 TEST(ReadResponse, BoundsAreCheckedBeforeParsing) {
   EXPECT_TRUE(names(cause_of(std::string(100, '[') + std::string(100, ']')), "deeper than 64"));
   std::string many = R"({"id":3,"result":{"delta":[)";

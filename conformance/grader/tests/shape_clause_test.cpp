@@ -34,7 +34,7 @@ TEST(ShapeClause, AValueOfTheWrongShapeIsItsDefiningRules) {
 }
 
 TEST(ShapeClause, AWholeResultOfTheWrongShapeIsTheCasesOwnRule) {
-  EXPECT_EQ(clause_at("/result", {"INIT-1", "PRNG-1"}), "INIT-1");  // init answered {}
+  EXPECT_EQ(clause_at("/result", {"INIT-1", "PRNG-1"}), "INIT-1");  // init answered [] (a missing key is located at the key)
   EXPECT_EQ(clause_at("/result/surprise", {"FIELD-1"}), "FIELD-1");  // a key no result has
 }
 
