@@ -116,7 +116,17 @@ Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector
   // A method asked within the case came back wrong (refused, of a shape no
   // right value has, or the engine died or got stuck on it): evidence
   // against that method's rules, isolating none of them.
-  if (failed(r) && !r.suspects.empty() && (!r.unanswered_work || stuck)) isolates_none_of(e, r.suspects);
+  // Stuck on a method with a rule of its own (run_from's PROTO-14,
+  // verify's PROTO-15: the one suspect that is not the case's first
+  // clause) is pinned on that rule, as its crash is (r.clause != the
+  // first clause): the case's other clauses are what the answer would have
+  // been checked against, not what went wrong.
+  if (failed(r) && stuck && r.suspects.size() == 1 && !r.clauses.empty() && r.suspects.front() != r.clauses.front()) {
+    e.primary = r.suspects.front();
+    e.pinned = true;
+  } else if (failed(r) && !r.suspects.empty() && (!r.unanswered_work || stuck)) {
+    isolates_none_of(e, r.suspects);
+  }
   if (failed(r) && (anchor_step || segment)) isolates_none_of(e, suspects_of("step", "trajectories"));
   if (!e.primary.empty()) also_tests(e, {e.primary});
   return e;

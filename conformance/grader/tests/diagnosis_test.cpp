@@ -387,5 +387,29 @@ TEST(Diagnosis, ADeadlineMissedOnNoMoreWorkThanOneAnsweredIsStuckOnItsInput) {
   EXPECT_EQ(d.causes.front().clause, "PROTO-3");
 }
 
+// A run_from that never returns (a loop whose end it steps past), asked
+// for segments of no more work than requests answered in time: stuck, as
+// a crash, and a crash of run_from within a case is PROTO-14's alone, not
+// the trajectory's clauses the segments would have been checked against.
+TEST(Diagnosis, ARunFromStuckWithinACaseIsItsOwnRuleNotTheTrajectorys) {
+  GradeRun run;
+  for (const char* id : {"trajectory-1", "trajectory-2", "trajectory-3"}) {
+    CaseResult r = result(id, {"SESSION-1", "WEIGHTS-2", "TOL-7", "METRIC-1"}, Outcome::errored, "PROTO-3");
+    r.suspects = {"PROTO-14"};  // what the runner's deadline branch leaves for a run_from
+    r.unanswered_work = 1000;
+    run.results.push_back(r);
+  }
+  run.largest_answered_work = 5000;
+  Diagnosis d = diagnose(kNoVectors, run);
+  ASSERT_EQ(d.causes.size(), 1u);
+  EXPECT_EQ(d.causes.front().clause, "PROTO-14");
+  EXPECT_EQ(d.causes.front().explains.size(), 3u);
+
+  run.largest_answered_work = -1;  // nothing answered in time: slow, not stuck
+  d = diagnose(kNoVectors, run);
+  ASSERT_FALSE(d.causes.empty());
+  EXPECT_EQ(d.causes.front().clause, "PROTO-3");
+}
+
 }  // namespace
 }  // namespace susurration::grader
