@@ -5,6 +5,7 @@
 
 #include "susurration/grader/board.hpp"
 #include "susurration/grader/engine_text.hpp"
+#include "susurration/grader/report_diff.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -17,27 +18,41 @@ Json zero_counts() {
   return counts;
 }
 
-// Reports are one table only when graded against one vector set by one kit:
-// other vectors ask other questions under the same ids, another kit may
-// grade the same answer otherwise.
-std::string group_key(const Json& report) {
-  return report.at("vectors").at("manifest_sha256").get<std::string>() + " " + report.at("kit").get<std::string>();
+Json fresh_seed_of(const Json& report) {
+  const Json& fresh = report.at("vectors").at("fresh");
+  return fresh.is_null() ? Json(nullptr) : fresh.at("seed");
 }
 
+// Reports are one table only when graded against one vector set by one kit,
+// and with one fresh seed or none: other vectors, and fresh cases of
+// another seed, ask other questions under the same ids; another kit may
+// grade the same answer otherwise.
+std::string group_key(const Json& report) {
+  return report.at("vectors").at("manifest_sha256").get<std::string>() + " " + report.at("kit").get<std::string>() +
+         " " + fresh_seed_of(report).dump();
+}
+
+// Counted here, from the cases, by the grader's rules: a column never
+// shows what a report only states.
 Json engine_column(const BoardReport& r) {
   const Json& report = r.report;
   const Json& engine = report.at("engine");
-  const Json& fresh = report.at("vectors").at("fresh");
+  const Json& selection = report.at("selection");
   return {{"report", r.path},
           {"name", engine.at("name")},
           {"version", engine.at("version")},
           {"language", engine.at("language")},
           {"command", engine.at("command")},
           {"date", report.at("date")},
-          {"level", report.at("level")},
-          {"counts", report.at("counts")},
+          {"level", level_of_report(report)},
+          {"counts", counts_of_report(report)},
+          {"cases_graded", report.at("cases").size()},
+          {"cases_in_set", selection.at("cases_in_set")},
+          // A selection is marked wherever the column is shown: its level
+          // speaks for the cases asked, not for the set.
+          {"partial", report.at("cases").size() < selection.at("cases_in_set").get<std::size_t>()},
           {"seconds", report.at("seconds")},
-          {"fresh_seed", fresh.is_null() ? Json(nullptr) : fresh.at("seed")},
+          {"fresh_seed", fresh_seed_of(report)},
           // Today's kit runs every engine unsandboxed, and its reports do not
           // say so: a report without the field was graded unsandboxed.
           {"sandboxed", report.value("sandboxed", false)}};
@@ -98,6 +113,7 @@ Json table(const std::vector<const BoardReport*>& members) {
   return {{"manifest_sha256", vectors.at("manifest_sha256")},
           {"spec_version", vectors.at("spec_version")},
           {"kit", members.front()->report.at("kit")},
+          {"fresh_seed", fresh_seed_of(members.front()->report)},
           {"engines", engines},
           {"categories", category_rows},
           {"clauses", clause_rows}};
@@ -129,21 +145,26 @@ std::string board_text(const Json& board) {
   std::string out = "board of " + std::to_string(engines) + " report(s)";
   out += board.at("split").get<bool>()
              ? ", split into " + std::to_string(groups.size()) +
-                   " tables: they were graded against other vector sets or by other kits, and are not compared\n"
+                   " tables: they were graded against other vector sets, by other kits or with other fresh seeds, "
+                   "and are not compared\n"
              : "\n";
   char line[512];
   for (const Json& g : groups) {
     out += "vectors " + g.at("manifest_sha256").get<std::string>().substr(0, 12) + " (spec " +
-           cell_text(g.at("spec_version")) + "), kit " + cell_text(g.at("kit")) + "\n";
-    std::snprintf(line, sizeof line, "  %-28s %-15s %6s %8s %5s %7s %7s %8s %9s  ", "engine", "level", "exact",
+           cell_text(g.at("spec_version")) + "), kit " + cell_text(g.at("kit")) + ", " +
+           (g.at("fresh_seed").is_null() ? std::string("no fresh set") : "fresh seed " + g.at("fresh_seed").dump()) +
+           "\n";
+    std::snprintf(line, sizeof line, "  %-28s %-15s %-16s %6s %8s %5s %7s %7s %8s %9s  ", "engine", "level", "cases", "exact",
                   "tolerant", "fail", "errored", "skipped", "seconds", "sandboxed");
     out += std::string(line) + "report\n";
     for (const Json& e : g.at("engines")) {
       std::string name = cell_text(e.at("name").is_string() ? e.at("name") : e.at("command"));
       if (e.at("name").is_string() && e.at("version").is_string()) name.append(" ").append(cell_text(e.at("version")));
       const Json& c = e.at("counts");
-      std::snprintf(line, sizeof line, "  %-28s %-15s %6d %8d %5d %7d %7d %8.1f %9s  ", name.c_str(),
-                    e.at("level").get<std::string>().c_str(), c.at("pass-exact").get<int>(),
+      const std::string cases = (e.at("partial").get<bool>() ? "partial " : "all ") + e.at("cases_graded").dump() +
+                                "/" + e.at("cases_in_set").dump();
+      std::snprintf(line, sizeof line, "  %-28s %-15s %-16s %6d %8d %5d %7d %7d %8.1f %9s  ", name.c_str(),
+                    e.at("level").get<std::string>().c_str(), cases.c_str(), c.at("pass-exact").get<int>(),
                     c.at("pass-tolerant").get<int>(), c.at("fail").get<int>(), c.at("errored").get<int>(),
                     c.at("skipped").get<int>(), e.at("seconds").get<double>(),
                     e.at("sandboxed").get<bool>() ? "yes" : "no");

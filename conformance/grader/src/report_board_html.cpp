@@ -36,6 +36,7 @@ td.pass-exact { background: #e6f4e6; } td.pass-tolerant { background: #eef6e0; }
 td.skipped, td.none { background: #f3f3f3; color: #777; }
 details.cases { margin: 0.2em 0; } details.cases summary { cursor: pointer; }
 .unsandboxed { color: #b22222; }
+.partial { background: #fff3cd; border: 1px solid #e0c060; padding: 0 0.3em; font-weight: bold; }
 )";
 
 constexpr const char* kOutcomes[] = {"fail", "errored", "pass-tolerant", "pass-exact", "skipped"};  // worst first
@@ -48,8 +49,27 @@ std::string css_class(std::string text) {
   return text;
 }
 
+// A fragment id that no two names share: letters and digits kept, every
+// other byte (the escape's own "_" included) written as _XX, so FIELD-1 and
+// INPUT-1, or STEP-1 and INIT-1, stay apart, and parts joined by "."
+// (always escaped inside a part) cannot run together.
+std::string id_part(const std::string& name) {
+  static const char* const hex = "0123456789ABCDEF";
+  std::string out;
+  for (const unsigned char c : name) {
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
+      out += static_cast<char>(c);
+    } else {
+      out += '_';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
 std::string anchor(const std::string& kind, const std::string& name, std::size_t group) {
-  return "g" + std::to_string(group) + "-" + kind + "-" + css_class(name);
+  return "g" + std::to_string(group) + "." + kind + "." + id_part(name);
 }
 
 // A row's cell: its counts as words, coloured by the worst outcome in it,
@@ -82,8 +102,13 @@ std::string engine_header(const Json& e) {
   std::string name = e.at("name").is_string() ? e.at("name").get<std::string>() : e.at("command").get<std::string>();
   const std::string version = e.at("version").is_string() ? " " + e.at("version").get<std::string>() : "";
   const std::string language = e.at("language").is_string() ? e.at("language").get<std::string>() : "";
+  // A selection is marked beside its level: the level speaks for the cases asked.
+  const std::string scope = e.at("cases_graded").dump() + " of " + e.at("cases_in_set").dump() + " cases";
+  const std::string partial = e.at("partial").get<bool>()
+                                  ? "<span class=\"partial\">partial: " + scope + "</span>"
+                                  : "<span class=\"whole\">" + scope + "</span>";
   return "<th class=\"engine\"><span class=\"name\">" + escape(name + version) + "</span><br/>" + escape(language) +
-         "<br/><span class=\"level " + css_class(level) + "\">" + escape(level) + "</span><br/>" +
+         "<br/><span class=\"level " + css_class(level) + "\">" + escape(level) + "</span><br/>" + partial + "<br/>" +
          escape(e.at("date").get<std::string>()) + "<br/>" +
          (e.at("sandboxed").get<bool>() ? std::string("sandboxed")
                                         : std::string("<span class=\"unsandboxed\">not sandboxed</span>")) +
@@ -91,13 +116,14 @@ std::string engine_header(const Json& e) {
 }
 
 // The cases of one row, folded: one line per case, one cell per engine.
+// Each case row has an anchor of its own, unique within the row's table.
 std::string case_table(const std::string& id, const std::string& title, const Json& cases,
                        const std::map<std::string, const Json*>& outcomes, std::size_t engines) {
   std::string out = "<details class=\"cases\" id=\"" + escape(id) + "\"><summary>" + escape(title) + ": " +
                     std::to_string(cases.size()) + " case(s)</summary><table>";
   for (const Json& c : cases) {
     const std::string case_id = c.is_string() ? c.get<std::string>() : c.at("id").get<std::string>();
-    out += "<tr><th>" + escape(case_id) + "</th>";
+    out += "<tr id=\"" + escape(id + ".case." + id_part(case_id)) + "\"><th>" + escape(case_id) + "</th>";
     const Json* row = outcomes.at(case_id);
     for (std::size_t e = 0; e < engines; ++e) out += outcome_cell(row->at(e));
     out += "</tr>";
@@ -115,10 +141,13 @@ std::string group_section(const Json& g, std::size_t index, bool split) {
   std::string out = "<section class=\"group\" id=\"group-" + std::to_string(index) + "\"><h2>Vectors <code>" +
                     escape(g.at("manifest_sha256").get<std::string>()) + "</code> (spec " +
                     escape(g.at("spec_version").get<std::string>()) + "), graded by " +
-                    escape(g.at("kit").get<std::string>()) + "</h2>";
+                    escape(g.at("kit").get<std::string>()) + ", " +
+                    (g.at("fresh_seed").is_null() ? std::string("no fresh set")
+                                                  : "fresh seed " + g.at("fresh_seed").dump()) +
+                    "</h2>";
   if (split) {
-    out += "<p class=\"flag\">Graded against other vectors or by another kit than the other tables on this page: "
-           "these columns are not comparable with theirs.</p>";
+    out += "<p class=\"flag\">Graded against other vectors, by another kit or with another fresh seed than the "
+           "other tables on this page: these columns are not comparable with theirs.</p>";
   }
   std::string head = "<tr><th></th>";
   for (const Json& e : engines) head += engine_header(e);
@@ -154,8 +183,8 @@ std::string board_html(const Json& board) {
   out += "<header><h1>Susurration board</h1><p>" + std::to_string(engines) + " grade report(s)";
   if (split) {
     out += ", in " + std::to_string(groups.size()) +
-           " tables: they were graded against different vector sets or by different kits, so they are shown "
-           "apart and never merged";
+           " tables: they were graded against different vector sets, by different kits or with different fresh "
+           "seeds, so they are shown apart and never merged";
   }
   out += ". Each column is one engine's saved JSON report; each row's cases are listed below its table.</p></header>";
   for (std::size_t i = 0; i < groups.size(); ++i) out += group_section(groups[i], i + 1, split);

@@ -1,4 +1,8 @@
-// The regression gate (report_diff.hpp, spec/PROTOCOL.md REPORT-4).
+// The regression gate (report_diff.hpp, spec/PROTOCOL.md REPORT-4). It
+// reads two reports that check_report has already recomputed, and it can
+// only be passed by a NEW run that answered at least what OLD answered as
+// well: a case left out, a fresh set whose failing share rose, or a level
+// gone worse is a regression, whatever else changed between the runs.
 #include "susurration/grader/report_diff.hpp"
 
 #include <map>
@@ -8,20 +12,32 @@
 
 #include "susurration/grader/engine_text.hpp"
 #include "susurration/grader/report.hpp"
-#include "susurration/schema_check.hpp"
 
 namespace susurration::grader {
 
-std::string_view report_schema();  // report_schema.cpp, generated from schemas/report.schema.json
-
 namespace {
 
-const SchemaChecker& report_checker() {
-  static const SchemaChecker checker(Json::parse(report_schema()));
-  return checker;
+bool passes(const std::string& outcome) { return outcome == "pass-exact" || outcome == "pass-tolerant"; }
+
+// Worse is larger. Saying nothing (incomplete, no verdict) is worse than
+// any passing level and better than a failure.
+int level_rank(const std::string& level) {
+  if (level == "exact") return 0;
+  if (level == "conformant") return 1;
+  if (level == "incomplete") return 2;
+  if (level == "no verdict") return 3;
+  return 4;  // not conformant
 }
 
-bool passes(const std::string& outcome) { return outcome == "pass-exact" || outcome == "pass-tolerant"; }
+// Whether the engine ran sandboxed, where the report says (issue 24's
+// field), null where it does not.
+Json sandboxed_of(const Json& r) {
+  if (r.contains("sandboxed")) return r.at("sandboxed");
+  if (r.contains("scope") && r.at("scope").is_object() && r.at("scope").contains("sandboxed")) {
+    return r.at("scope").at("sandboxed");
+  }
+  return nullptr;
+}
 
 // One line of a run: what a reader needs to know which run is which.
 Json run_summary(const Json& r) {
@@ -31,10 +47,45 @@ Json run_summary(const Json& r) {
           {"version", engine.at("version")},
           {"kit", r.at("kit")},
           {"date", r.at("date")},
-          {"level", r.at("level")},
+          // The cases' level, by the grader's rule (check_report has refused a report stating another).
+          {"level", level_of_report(r)},
           {"manifest_sha256", r.at("vectors").at("manifest_sha256")},
           {"fresh_seed", fresh.is_null() ? Json(nullptr) : fresh.at("seed")},
           {"cases", r.at("cases").size()}};
+}
+
+// What was asked, as a reader compares two runs: each part a line.
+std::vector<std::pair<std::string, std::string>> scope_parts(const Json& r) {
+  const Json& s = r.at("selection");
+  const auto globs = [](const char* option, const Json& list) {
+    std::string out;
+    for (const Json& g : list) out += std::string(" ") + option + " " + one_line(g.get_ref<const std::string&>(), 60);
+    return out;
+  };
+  const Json& fresh = r.at("vectors").at("fresh");
+  const Json sandboxed = sandboxed_of(r);
+  std::vector<std::pair<std::string, std::string>> parts = {
+      {"selection", s.at("cases_selected").dump() + " of " + s.at("cases_in_set").dump() + " cases" +
+                        globs("--only", s.at("only")) + globs("--skip", s.at("skip")) + " shard " +
+                        s.at("shard").get<std::string>()},
+      {"expected failures listed", std::to_string(s.at("expect_fail").size())},
+      {"fresh", fresh.is_null() ? "no fresh set" : "seed " + fresh.at("seed").dump()}};
+  if (!sandboxed.is_null()) parts.push_back({"sandboxed", sandboxed.dump()});
+  return parts;
+}
+
+Json scope_changes(const Json& old_report, const Json& new_report) {
+  Json changes = Json::array();
+  const auto before = scope_parts(old_report);
+  auto after = scope_parts(new_report);
+  for (const auto& [name, was] : before) {
+    std::string now = "not stated";
+    for (const auto& [n, v] : after) {
+      if (n == name) now = v;
+    }
+    if (was != now) changes.push_back({{"what", name}, {"old", was}, {"new", now}});
+  }
+  return changes;
 }
 
 // Fresh cases are the same questions only when drawn from the same seed by
@@ -62,30 +113,60 @@ Json change(const std::string& id, const Json& before, const Json& after) {
           {"message", after.at("message")}};
 }
 
-// The fresh category as a whole, when its cases cannot be compared one by
-// one: every fresh case passed before and some fail or error now. A bug the
-// old seed did not draw and a new bug look alike here; both are worth a stop.
-Json fresh_summary(const Json& old_report, const Json& new_report) {
-  const auto tally = [](const Json& report) {
-    int cases = 0, passing = 0;
-    for (const Json& c : report.at("cases")) {
-      if (!is_fresh(c)) continue;
-      ++cases;
-      if (passes(c.at("outcome").get<std::string>()) || c.at("outcome") == "skipped") ++passing;
-    }
-    return std::pair{cases, passing};
-  };
-  const auto [old_cases, old_passing] = tally(old_report);
-  const auto [new_cases, new_passing] = tally(new_report);
-  bool new_failing = false;
-  for (const Json& c : new_report.at("cases")) {
-    if (is_fresh(c) && (c.at("outcome") == "fail" || c.at("outcome") == "errored")) new_failing = true;
+struct Share {
+  long cases = 0, not_passing = 0;
+};
+
+std::map<std::string, Share> fresh_shares(const Json& report) {
+  std::map<std::string, Share> files;
+  for (const Json& c : report.at("cases")) {
+    if (!is_fresh(c)) continue;
+    Share& s = files[c.at("file").get<std::string>()];
+    ++s.cases;
+    if (!passes(c.at("outcome").get<std::string>())) ++s.not_passing;
   }
-  return {{"old_cases", old_cases},
-          {"new_cases", new_cases},
-          {"old_not_passing", old_cases - old_passing},
-          {"new_not_passing", new_cases - new_passing},
-          {"regressed", old_cases > 0 && old_passing == old_cases && new_failing}};
+  return files;
+}
+
+// Fresh cases of other seeds ask other questions under the same ids, so
+// they are compared per fresh file by the share that does not pass: a bug
+// the old seed did not draw and a new bug look alike here, and both are
+// worth a stop. A fresh file of OLD with no case in NEW is missing
+// (`missing` gets its cases).
+Json fresh_summary(const Json& old_report, const Json& new_report, Json& missing) {
+  const auto before = fresh_shares(old_report);
+  const auto after = fresh_shares(new_report);
+  Share old_total, new_total;
+  Json files = Json::array();
+  bool regressed = false;
+  for (const auto& [file, was] : before) {
+    old_total.cases += was.cases;
+    old_total.not_passing += was.not_passing;
+    const auto found = after.find(file);
+    if (found == after.end()) {
+      for (const Json& c : old_report.at("cases")) {
+        if (is_fresh(c) && c.at("file") == file) missing.push_back({{"id", c.at("id")}, {"old", c.at("outcome")}});
+      }
+      continue;
+    }
+    const Share& now = found->second;
+    // now/now.cases > was/was.cases, without rounding.
+    const bool rose = now.not_passing * was.cases > was.not_passing * now.cases;
+    regressed = regressed || rose;
+    files.push_back({{"file", file}, {"old_cases", was.cases}, {"new_cases", now.cases},
+                     {"old_not_passing", was.not_passing}, {"new_not_passing", now.not_passing},
+                     {"regressed", rose}});
+  }
+  for (const auto& [file, now] : after) {
+    new_total.cases += now.cases;
+    new_total.not_passing += now.not_passing;
+  }
+  return {{"old_cases", old_total.cases},
+          {"new_cases", new_total.cases},
+          {"old_not_passing", old_total.not_passing},
+          {"new_not_passing", new_total.not_passing},
+          {"regressed", regressed},
+          {"files", files}};
 }
 
 // One line, whatever an engine put in a message (engine_text.hpp).
@@ -119,26 +200,12 @@ std::string change_lines(const Json& changes, bool with_cause) {
 
 }  // namespace
 
-void check_report(const Json& report) {
-  if (const auto problem = report_checker().violation(report)) {
-    throw ReportFormatError("not a grade report this kit writes (schemas/report.schema.json): " + *problem);
-  }
-  // A case is named by its id: two of one id would make "this case
-  // regressed" ambiguous, so such a document is no report.
-  std::set<std::string> ids;
-  for (const Json& c : report.at("cases")) {
-    if (!ids.insert(c.at("id").get<std::string>()).second) {
-      throw ReportFormatError("two cases have the id " + quote(c.at("id").dump()));
-    }
-  }
-}
-
-Json diff_reports(const Json& old_report, const Json& new_report) {
+Json diff_reports(const Json& old_report, const Json& new_report, const DiffOptions& options) {
   const auto old_cases = by_id(old_report);
   const auto new_cases = by_id(new_report);
   const bool fresh_by_id = same_fresh_set(old_report, new_report);
   Json regressions = Json::array(), fixes = Json::array(), changes = Json::array();
-  Json only_old = Json::array(), only_new = Json::array();
+  Json only_old = Json::array(), only_new = Json::array(), missing = Json::array();
   // Manifest order, the new report's: the order a reader of its report sees.
   for (const Json& after : new_report.at("cases")) {
     const std::string id = after.at("id").get<std::string>();
@@ -160,18 +227,27 @@ Json diff_reports(const Json& old_report, const Json& new_report) {
   }
   for (const Json& before : old_report.at("cases")) {
     const std::string id = before.at("id").get<std::string>();
-    if (!new_cases.contains(id) || (is_fresh(before) && !fresh_by_id)) only_old.push_back(id);
+    const bool compared_as_share = is_fresh(before) && !fresh_by_id;
+    if (!new_cases.contains(id) || compared_as_share) only_old.push_back(id);
+    if (!new_cases.contains(id) && !compared_as_share) missing.push_back({{"id", id}, {"old", before.at("outcome")}});
   }
-  const Json fresh = fresh_by_id ? Json(nullptr) : fresh_summary(old_report, new_report);
-  const bool regressed = !regressions.empty() || (fresh.is_object() && fresh.at("regressed").get<bool>());
+  const Json fresh = fresh_by_id ? Json(nullptr) : fresh_summary(old_report, new_report, missing);
+  const std::string old_level = level_of_report(old_report), new_level = level_of_report(new_report);
+  const bool level_worse = level_rank(new_level) > level_rank(old_level);
+  const bool regressed = !regressions.empty() || (fresh.is_object() && fresh.at("regressed").get<bool>()) ||
+                         level_worse || (!missing.empty() && !options.allow_missing);
   return {{"schema", "report-diff.schema.json"},
           {"old", run_summary(old_report)},
           {"new", run_summary(new_report)},
           {"same_vectors", old_report.at("vectors").at("manifest_sha256") ==
                                new_report.at("vectors").at("manifest_sha256")},
+          {"scope_changes", scope_changes(old_report, new_report)},
           {"fresh_compared_by_id", fresh_by_id},
           {"regressed", regressed},
+          {"level_worse", level_worse},
           {"regressions", regressions},
+          {"missing", missing},
+          {"missing_allowed", options.allow_missing},
           {"fixes", fixes},
           {"changes", changes},
           {"fresh", fresh},
@@ -181,27 +257,46 @@ Json diff_reports(const Json& old_report, const Json& new_report) {
 
 std::string diff_text(const Json& d) {
   std::string out = "report-diff\n" + run_line("old", d.at("old")) + run_line("new", d.at("new"));
+  // What was asked changed: said first, since it qualifies every line below.
+  for (const Json& s : d.at("scope_changes")) {
+    out += "scope changed: " + s.at("what").get<std::string>() + ": " + line_of(s.at("old")) + " -> " +
+           line_of(s.at("new")) + "\n";
+  }
   if (!d.at("same_vectors").get<bool>()) {
     out += "graded against different vector sets: cases are compared by id, and the same id may ask another "
            "question\n";
   }
   const std::string old_level = d.at("old").at("level").get<std::string>();
   const std::string new_level = d.at("new").at("level").get<std::string>();
-  out += "level: " + (old_level == new_level ? old_level + " (unchanged)" : old_level + " -> " + new_level) + "\n";
+  out += "level: " + (old_level == new_level ? old_level + " (unchanged)" : old_level + " -> " + new_level) +
+         (d.at("level_worse").get<bool>() ? ": worse, a regression" : "") + "\n";
   out += "regressions (passed before; fail, errored or skipped now): " +
          std::to_string(d.at("regressions").size()) + "\n" + change_lines(d.at("regressions"), true);
+  const Json& missing = d.at("missing");
+  out += "missing (graded before, not now): " + std::to_string(missing.size()) +
+         (missing.empty() ? ""
+          : d.at("missing_allowed").get<bool>() ? " (allowed by --allow-missing)"
+                                                : ": a regression (--allow-missing accepts them)") +
+         "\n";
+  for (const Json& m : missing) out += "  " + line_of(m.at("id")) + ": " + m.at("old").get<std::string>() + " -> missing\n";
   if (const Json& fresh = d.at("fresh"); fresh.is_object()) {
-    out += "fresh cases (other seeds, compared as a category): " + fresh.at("old_not_passing").dump() + " of " +
-           fresh.at("old_cases").dump() + " not passing before, " + fresh.at("new_not_passing").dump() + " of " +
-           fresh.at("new_cases").dump() + " now" +
-           (fresh.at("regressed").get<bool>() ? ": a regression (every fresh case passed before)" : "") + "\n";
+    out += "fresh cases (other seeds, compared per file by the share not passing): " +
+           fresh.at("old_not_passing").dump() + " of " + fresh.at("old_cases").dump() + " not passing before, " +
+           fresh.at("new_not_passing").dump() + " of " + fresh.at("new_cases").dump() + " now" +
+           (fresh.at("regressed").get<bool>() ? ": a regression" : "") + "\n";
+    for (const Json& f : fresh.at("files")) {
+      out += "  " + line_of(f.at("file")) + ": " + f.at("old_not_passing").dump() + " of " +
+             f.at("old_cases").dump() + " -> " + f.at("new_not_passing").dump() + " of " + f.at("new_cases").dump() +
+             (f.at("regressed").get<bool>() ? ", a larger share" : "") + "\n";
+    }
   }
   out += "fixes (did not pass before, pass now): " + std::to_string(d.at("fixes").size()) + "\n" +
          change_lines(d.at("fixes"), false);
   out += "other changes of outcome: " + std::to_string(d.at("changes").size()) + "\n" +
          change_lines(d.at("changes"), true);
-  out += "not compared: " + std::to_string(d.at("only_in_old").size()) + " case(s) only in the old report, " +
-         std::to_string(d.at("only_in_new").size()) + " only in the new one\n";
+  out += "not compared one by one: " + std::to_string(d.at("only_in_old").size()) +
+         " case(s) only in the old report or fresh of another seed, " + std::to_string(d.at("only_in_new").size()) +
+         " in the new one\n";
   out += d.at("regressed").get<bool>() ? "verdict: regressed\n" : "verdict: no regression\n";
   return out;
 }

@@ -5,7 +5,6 @@
 #include <algorithm>
 
 namespace susurration::grader {
-namespace {
 
 Json counts_json(const Counts& c) {
   Json j = Json::object();
@@ -15,6 +14,8 @@ Json counts_json(const Counts& c) {
   }
   return j;
 }
+
+namespace {
 
 Json difference_json(const std::optional<Difference>& d) {
   if (!d) return nullptr;

@@ -20,6 +20,8 @@ import time
 def spoil_value(method, params, result, fault):
     if fault == "step-bird-1-vx" and method == "step" and len(result["state"]) > 1:
         result["state"][1][2] += 1e-4
+    elif fault == "torus-delta-off-by-one" and method == "torus_delta":
+        result["delta"] += 1.0
     elif fault == "init-last-bird-vx-ulp" and method == "init":
         bird = result["state"][-1]
         bird[2] = math.nextafter(bird[2], math.inf)

@@ -18,6 +18,7 @@ ROOT = HERE.parents[2]
 sys.path.insert(0, str(ROOT / "cli" / "tests"))
 import case_runner  # noqa: E402
 from case_runner import check  # noqa: E402
+from report_edit import restated  # noqa: E402
 
 PASS = ("pass-exact", "pass-tolerant")
 # Cheap grades whose cases the fault reaches and does not reach.
@@ -138,6 +139,84 @@ def report_diff_compares_fresh_cases_of_other_seeds_as_a_category(b, tmp):
     status, d, err = diff(b, same, new)
     check(status == 1 and d["fresh_compared_by_id"] and d["fresh"] is None and
           [c["id"] for c in d["regressions"]] == regressed_ids(same, new), "same seed: exit %d" % status)
+
+
+def report_diff_exits_1_for_a_new_run_that_skips_the_clause_it_breaks(b, tmp):
+    # The walk-around: every torus_delta broken, and graded again
+    # with --skip FIELD-3 so that the broken cases are not in NEW at all.
+    old = grade(b, tmp, "reference", reference(b), "--only", "torus-*", "--fresh", "off")
+    broken = "'%s' '%s' --fault torus-delta-off-by-one -- '%s' engine" % (sys.executable, HERE / "faulty_engine.py", b)
+    check(json.loads(grade(b, tmp, "broken", broken, "--only", "torus-*", "--fresh", "off").read_text())["level"]
+          == "not conformant", "the fault should break torus cases")
+    new = grade(b, tmp, "skipping", broken, "--only", "torus-*", "--skip", "FIELD-3", "--fresh", "off")
+    gone = [i for i in outcomes(old) if i not in outcomes(new)]
+    check(gone, "--skip FIELD-3 should leave cases out")
+    status, d, err = diff(b, old, new)
+    check(status == 1, "exit %d: %s" % (status, err))
+    validate(d)
+    check(d["regressed"] and [m["id"] for m in d["missing"]] == gone and not d["missing_allowed"], str(d)[:400])
+    check([s["what"] for s in d["scope_changes"]] == ["selection"], "scope: %s" % d["scope_changes"])
+    r = run(b, "report-diff", str(old), str(new))
+    lines = r.stdout.splitlines()
+    check(r.returncode == 1 and "verdict: regressed" in r.stdout and lines[3].startswith("scope changed: selection"),
+          r.stdout[:600])
+    # --allow-missing: listed and counted, no longer a regression.
+    status, d, err = diff(b, old, new, "--allow-missing")
+    check(status == 0 and d["missing_allowed"] and len(d["missing"]) == len(gone), "exit %d: %s" % (status, err))
+    r = run(b, "report-diff", str(old), str(new), "--allow-missing")
+    check(r.returncode == 0 and ("missing (graded before, not now): %d (allowed" % len(gone)) in r.stdout, r.stdout)
+
+
+def report_diff_exits_1_for_a_rise_in_failing_fresh_cases_across_seeds(b, tmp):
+    one = json.loads(grade(b, tmp, "seed1", reference(b), "--only", "fresh-step-*", "--fresh", "1").read_text())
+    two = json.loads(grade(b, tmp, "seed2", reference(b), "--only", "fresh-step-*", "--fresh", "2").read_text())
+    n = len(one["cases"])
+    check(n >= 10 and len(two["cases"]) == n and len({c["file"] for c in one["cases"]}) == 1,
+          "one fresh file of the same size: %d, %d" % (n, len(two["cases"])))
+    old, new = pathlib.Path(tmp) / "old.json", pathlib.Path(tmp) / "new.json"
+    old.write_text(json.dumps(restated(one, range(3))))
+    new.write_text(json.dumps(restated(two, range(10))))
+    status, d, err = diff(b, old, new)
+    check(status == 1, "3 of %d failing, then 10 of %d: exit %d, %s" % (n, n, status, err))
+    validate(d)
+    f = d["fresh"]
+    check(f["regressed"] and [(x["old_not_passing"], x["new_not_passing"], x["regressed"]) for x in f["files"]]
+          == [(3, 10, True)], str(f))
+    # The other way round the share falls: no regression.
+    status, d, err = diff(b, new, old)
+    check(status == 0 and not d["fresh"]["regressed"], "10 then 3: exit %d, %s" % (status, d and d["fresh"]))
+
+
+def report_diff_a_worse_level_with_another_selection_is_a_regression(b, tmp):
+    old = grade(b, tmp, "reference", reference(b), "--only", "torus-*", "--fresh", "off")
+    new = grade(b, tmp, "faulty", faulty(b), "--only", "torus-*", "--only", "step-*", "--fresh", "off")
+    check(regressed_ids(old, new) == [] and all(i in outcomes(new) for i in outcomes(old)),
+          "no case of OLD regressed or went missing: only the level can say it")
+    status, d, err = diff(b, old, new)
+    check(status == 1, "exact -> not conformant: exit %d, %s" % (status, err))
+    validate(d)
+    check(d["level_worse"] and d["regressions"] == [] and d["missing"] == [] and
+          [s["what"] for s in d["scope_changes"]] == ["selection"], str(d)[:400])
+    r = run(b, "report-diff", str(old), str(new))
+    check(r.returncode == 1 and "level: exact -> not conformant: worse, a regression" in r.stdout, r.stdout[:600])
+    # Better the other way round, with OLD's cases missing from NEW, allowed.
+    status, d, err = diff(b, new, old, "--allow-missing")
+    check(status == 0 and not d["level_worse"], "not conformant -> exact: exit %d" % status)
+
+
+def report_diff_refuses_a_report_whose_level_or_counts_its_cases_do_not_give(b, tmp):
+    good = json.loads(grade(b, tmp, "reference", reference(b), "--only", "torus-*", "--fresh", "off").read_text())
+    ok, edited = pathlib.Path(tmp) / "ok.json", pathlib.Path(tmp) / "edited.json"
+    ok.write_text(json.dumps(restated(good, range(5))))
+    status, d, err = diff(b, ok, ok)
+    check(status == 0, "a consistent edited report is read: exit %d, %s" % (status, err))
+    for what, report in [("level", dict(restated(good, range(5)), level="exact")),
+                         ("counts", dict(good, counts=dict(good["counts"], fail=1))),
+                         ("counts", dict(good, counts=dict(good["counts"], fail=4294967296)))]:
+        edited.write_text(json.dumps(report))
+        r = run(b, "report-diff", str(ok), str(edited))
+        check(r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "invalid NEW" in r.stderr and
+              r.stdout == "", "%s edited: exit %d, %r" % (what, r.returncode, r.stderr))
 
 
 def report_diff_refuses_a_file_that_is_not_a_grade_report(b, tmp):

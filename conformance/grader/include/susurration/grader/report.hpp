@@ -33,6 +33,8 @@ struct Counts {
   int of(Outcome o) const;  // 0 for an outcome no case had
   int total() const;
 };
+// The five outcomes' counts as report.schema.json's $defs/counts.
+Json counts_json(const Counts& c);
 
 // The engine's stderr tails of a run, each distinct one once, in order of
 // first appearance: a report quotes a tail once and refers to it from every

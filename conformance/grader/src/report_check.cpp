@@ -1,0 +1,136 @@
+// A saved report read as hostile (report_diff.hpp, spec/PROTOCOL.md
+// REPORT-4 and REPORT-6): its schema, with a bound on every count and size,
+// and then every figure it states recomputed from its cases by the
+// grader's own rules (Counts::add, verdict_of), so what `report` draws and
+// `report-diff` gates on is what the cases say, not what a hand wrote.
+#include <map>
+#include <set>
+#include <string_view>
+
+#include "susurration/grader/engine_text.hpp"
+#include "susurration/grader/report.hpp"
+#include "susurration/grader/report_diff.hpp"
+#include "susurration/schema_check.hpp"
+
+namespace susurration::grader {
+
+std::string_view report_schema();  // report_schema.cpp, generated from schemas/report.schema.json
+
+namespace {
+
+const SchemaChecker& report_checker() {
+  static const SchemaChecker checker(Json::parse(report_schema()));
+  return checker;
+}
+
+Outcome outcome_named(const std::string& name) {
+  for (Outcome o : {Outcome::pass_exact, Outcome::pass_tolerant, Outcome::fail, Outcome::errored,
+                    Outcome::skipped}) {
+    if (to_string(o) == name) return o;
+  }
+  throw ReportFormatError("no outcome is named " + quote(name));  // the schema's enum keeps this unreachable
+}
+
+// What the level and the counts are computed from; the rest of a case
+// (message, difference, chart) is only drawn.
+CaseResult result_of(const Json& c) {
+  CaseResult r;
+  r.id = c.at("id").get<std::string>();
+  r.file = c.at("file").get<std::string>();
+  r.category = c.at("category").get<std::string>();
+  r.clauses = c.at("clauses").get<std::vector<std::string>>();
+  r.outcome = outcome_named(c.at("outcome").get<std::string>());
+  r.clause = c.at("clause").is_string() ? c.at("clause").get<std::string>() : "";
+  r.check = c.at("check").get<std::string>();
+  r.message = c.at("message").get<std::string>();
+  r.hint = c.at("hint").get<std::string>();
+  r.drift = c.at("drift").get<bool>();
+  r.expected_to_fail = c.at("expected_to_fail").get<bool>();
+  r.seconds = c.at("seconds").get<double>();
+  return r;
+}
+
+Json full_counts(const Counts& c) {
+  Json j = counts_json(c);
+  j["drift"] = c.drift;
+  j["expected-failures"] = c.expected_failures;
+  j["unexpected-passes"] = c.unexpected_passes;
+  return j;
+}
+
+void must_equal(const Json& stated, const Json& computed, const std::string& what) {
+  if (stated != computed) {
+    throw ReportFormatError(what + " says " + stated.dump() + " but its cases give " + computed.dump() +
+                            ": the report was edited or damaged");
+  }
+}
+
+}  // namespace
+
+GradeRun run_of_report(const Json& report) {
+  GradeRun run;
+  const Json& engine = report.at("engine");
+  // A report names the engine only when a handshake succeeded (report_json.cpp).
+  if (engine.at("name").is_string()) {
+    run.engine = EngineInfo{engine.at("name").get<std::string>(),
+                            engine.at("version").is_string() ? engine.at("version").get<std::string>() : "",
+                            engine.at("language").is_string() ? engine.at("language").get<std::string>() : "",
+                            engine.at("capabilities").get<std::set<std::string>>()};
+  }
+  for (const Json& c : report.at("cases")) run.results.push_back(result_of(c));
+  run.cases_in_set = report.at("selection").at("cases_in_set").get<std::size_t>();
+  run.seconds = report.at("seconds").get<double>();
+  return run;
+}
+
+Json counts_of_report(const Json& report) {
+  Counts total;
+  for (const CaseResult& r : run_of_report(report).results) total.add(r);
+  return full_counts(total);
+}
+
+std::string level_of_report(const Json& report) { return to_string(verdict_of(run_of_report(report)).level); }
+
+void check_report(const Json& report) {
+  if (const auto problem = report_checker().violation(report)) {
+    throw ReportFormatError("not a grade report this kit writes (schemas/report.schema.json): " + *problem);
+  }
+  // A case is named by its id: two of one id would make "this case
+  // regressed" ambiguous, so such a document is no report.
+  std::set<std::string> ids;
+  for (const Json& c : report.at("cases")) {
+    if (!ids.insert(c.at("id").get<std::string>()).second) {
+      throw ReportFormatError("two cases have the id " + quote(c.at("id").dump()));
+    }
+  }
+  const Json& cases = report.at("cases");
+  const Json& selection = report.at("selection");
+  must_equal(selection.at("cases_selected"), Json(cases.size()), "selection.cases_selected");
+  if (selection.at("cases_selected").get<std::size_t>() > selection.at("cases_in_set").get<std::size_t>()) {
+    throw ReportFormatError("selection.cases_selected is more than selection.cases_in_set");
+  }
+  const std::size_t tails = report.at("stderr_tails").size();
+  for (const Json& c : cases) {
+    if (c.at("stderr_tail").is_number() && c.at("stderr_tail").get<std::size_t>() >= tails) {
+      throw ReportFormatError("case " + quote(c.at("id").get<std::string>()) + " names stderr tail " +
+                              c.at("stderr_tail").dump() + " of " + std::to_string(tails));
+    }
+  }
+  const GradeRun run = run_of_report(report);
+  Counts total;
+  std::map<std::string, Counts> by_category, by_clause;
+  for (const CaseResult& r : run.results) {
+    total.add(r);
+    by_category[r.category].add(r);
+    for (const std::string& clause : r.clauses) by_clause[clause].add(r);
+  }
+  must_equal(report.at("counts"), full_counts(total), "counts");
+  Json categories = Json::object(), clauses = Json::object();
+  for (const auto& [name, c] : by_category) categories[name] = counts_json(c);
+  for (const auto& [name, c] : by_clause) clauses[name] = counts_json(c);
+  must_equal(report.at("categories"), categories, "categories");
+  must_equal(report.at("clauses"), clauses, "clauses");
+  must_equal(report.at("level"), Json(to_string(verdict_of(run).level)), "level");
+}
+
+}  // namespace susurration::grader

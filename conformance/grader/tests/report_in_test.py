@@ -1,0 +1,83 @@
+# `susurration report --in` reads a saved report as hostile (spec/PROTOCOL.md
+# REPORT-2): what it draws is recomputed from the cases, and every count and
+# size it would draw from is bounded by report.schema.json.
+"""Run: report_in_test.py --susurration BIN CASE. Exit 0 when the case holds.
+
+The edited reports are restated here (report_edit.py) from their cases, so
+that each is refused for the one figure left wrong, not for another.
+"""
+import json
+import pathlib
+import subprocess
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+sys.path.insert(0, str(ROOT / "cli" / "tests"))
+import case_runner  # noqa: E402
+from case_runner import check  # noqa: E402
+from report_edit import restated  # noqa: E402
+
+
+def run(*args, timeout=600):
+    return subprocess.run(list(args), capture_output=True, text=True, timeout=timeout)
+
+
+def grade(b, tmp, name, *args):
+    path = pathlib.Path(tmp) / (name + ".json")
+    run(b, "grade", "--engine", "'%s' engine" % b, "--report", "json", "--output", str(path), "--quiet", *args)
+    check(path.exists(), "grade %s wrote no report" % name)
+    return json.loads(path.read_text())
+
+
+def refused(b, tmp, report, what):
+    """report --in of the document: exit 2, one line naming the file, no page or badge written."""
+    path, page, badge = (pathlib.Path(tmp) / n for n in ("edited.json", "page.html", "badge.svg"))
+    path.write_text(json.dumps(report))
+    for args in (["--output", str(page)], ["--badge", str(badge)], ["--in", str(path), "--format", "json"]):
+        r = run(b, "report", "--in", str(path), *args, timeout=60)
+        check(r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and str(path) in r.stderr,
+              "%s %s: exit %d, %r" % (what, args, r.returncode, r.stderr[:300]))
+    check(not page.exists() and not badge.exists(), "%s: a page or badge was written" % what)
+
+
+def drawn(b, tmp, report):
+    path = pathlib.Path(tmp) / "kept.json"
+    path.write_text(json.dumps(report))
+    r = run(b, "report", "--in", str(path))
+    check(r.returncode == 0, "exit %d, %s" % (r.returncode, r.stderr))
+    return r.stdout
+
+
+def report_in_refuses_a_level_exact_above_five_failures(b, tmp):
+    good = grade(b, tmp, "reference", "--only", "torus-*", "--fresh", "off")
+    check(good["level"] == "exact" and len(good["cases"]) > 5, "the reference is exact on the torus")
+    five = restated(good, range(5))
+    check(five["counts"]["fail"] == 5 and five["level"] == "not conformant", "five failures restated")
+    # Restated whole, the edit is drawn as what its cases say...
+    page = drawn(b, tmp, five)
+    check("not conformant" in page and ">exact<" not in page, "the consistent edit is drawn not conformant")
+    # ...with the level alone put back to exact, it is refused.
+    refused(b, tmp, dict(five, level="exact"), "level exact above five failures")
+    refused(b, tmp, dict(five, level="conformant"), "level conformant above five failures")
+    refused(b, tmp, dict(five, counts=dict(five["counts"], fail=0, **{"pass-exact": five["counts"]["pass-exact"] + 5})),
+            "counts that hide the failures")
+    refused(b, tmp, dict(five, categories=dict(five["categories"], torus=dict(five["categories"]["torus"], fail=0))),
+            "a category's counts that hide them")
+
+
+def report_in_refuses_a_chart_past_its_bound_at_once(b, tmp):
+    good = grade(b, tmp, "trajectory", "--only", "trajectory-n10-w1-1-1-seed-1", "--fresh", "off")
+    chart = good["cases"][0]["chart"]
+    check(chart is not None and chart["ticks"] == 250, "a charted trajectory: %s" % (chart and chart["ticks"]))
+    check(len(drawn(b, tmp, good)) < 1 << 20, "the page of one case is small")
+    # 2^31-1 looped for ever (or exited 4 on bad_alloc); 10^6 drew a page of
+    # hundreds of MB. Both are past the bound of charted ticks (1000).
+    for ticks in (1001, 10 ** 6, 2 ** 31 - 1, 2 ** 53):
+        edited = json.loads(json.dumps(good))
+        edited["cases"][0]["chart"]["ticks"] = ticks
+        refused(b, tmp, edited, "chart.ticks %d" % ticks)
+
+
+if __name__ == "__main__":
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("report_in_",))))
