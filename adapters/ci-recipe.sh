@@ -21,8 +21,9 @@
 # The text report goes to the log; the exit status is grade's (0 exact or
 # conformant, 1 not conformant, 3 incomplete, 5 no verdict, 2 usage, 6 the
 # pinned manifest does not match). With BASELINE it is report-diff's once
-# the grade has given a level (0 no regression, 1 a case that passed in the
-# baseline does not pass now, 6 the baseline graded another vector set); a
+# the grade has given a level (0 no regression; 1 a case that passed in the
+# baseline does not pass now or is missing, a fresh file fails a larger
+# share, or the level is worse; 6 the baseline graded another vector set); a
 # grade that gave none (2, 4, 6) still ends the job with its own status.
 set -eu
 : "${ENGINE:?set ENGINE to the engine command line}"
