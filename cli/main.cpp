@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "help.hpp"
 #include "run_commands.hpp"
 #include "vector_lookup.hpp"
 
@@ -29,11 +30,15 @@ const std::string& invocation() { return command_line; }
 int main(int argc, char** argv) {
   using namespace susurration::cli;
   for (int k = 0; k < argc; ++k) command_line += (k ? " " : "") + shell_word(argv[k]);
-  CLI::App app{"susurration: the Susurration flock reference and conformance kit"};
+  // Named, so that usage lines say `susurration`, not the path it was run by.
+  CLI::App app{"susurration: the Susurration flock reference and conformance kit", "susurration"};
   app.require_subcommand(1);
   app.set_version_flag("--version", version_text, "print the kit's version, the spec version and the vectors' manifest hash");
   const std::vector<Command> commands = {add_simulate(app), add_verify(app), add_vectors(app),
                                          add_vectors_diff(app), add_engine(app), add_grade(app),
-                                         add_report(app), add_report_diff(app), add_fuzz(app)};
+                                         add_report(app), add_report_diff(app), add_fuzz(app),
+                                         add_help(app)};
+  name_option_values(app);
+  if (const auto refused = refuse_unknown_subcommand(app, argc, argv)) return *refused;
   return run_commands(app, commands, argc, argv);
 }

@@ -166,7 +166,9 @@ def install_deb_holds_the_kit_and_names_its_dependencies(build, source, tmp):
                  "./usr/share/doc/susurration/adapters/ci-recipe.sh",
                  "./usr/share/doc/susurration/adapters/cpp-consumer/main.cpp",
                  "./usr/include/susurration/simulation.hpp",
-                 "./usr/lib/cmake/susurration/susurrationConfig.cmake"]:
+                 "./usr/lib/cmake/susurration/susurrationConfig.cmake",
+                 "./usr/share/man/man1/susurration.1",
+                 "./usr/share/bash-completion/completions/susurration"]:
         check(path in files, path + " is not in the package")
     # The packaged vectors are the published ones, byte for byte.
     unpacked = os.path.join(tmp, "unpacked")

@@ -1,0 +1,93 @@
+# The command line's conventions (issue 55): help [CMD], unknown subcommands, value names in usage lines.
+"""Run: help_test.py --susurration BIN CASE. Exit 0 when the case holds.
+
+The expectations are the conventions of git, cargo and argparse, written
+out here by hand: the subcommands the kit documents (README.md), the names
+a value is shown with, and the usage status 2 of spec/sessions-and-traces.md.
+"""
+import os
+import re
+import subprocess
+import sys
+
+import case_runner
+from case_runner import check
+
+SUBCOMMANDS = ["simulate", "verify", "vectors", "vectors-diff", "engine", "grade", "report", "report-diff",
+               "fuzz", "help"]
+
+
+def run(binary, *args):
+    return subprocess.run([binary, *args], capture_output=True, text=True, timeout=60)
+
+
+def help_alone_prints_the_kits_help_and_help_cmd_that_subcommands(b, tmp):
+    r = run(b, "help")
+    check(r.returncode == 0 and r.stdout == run(b, "--help").stdout, "help is --help: %r" % r.stdout[:200])
+    for sub in SUBCOMMANDS:
+        check(sub in r.stdout, "help lists %s" % sub)
+    r = run(b, "help", "grade")
+    check(r.returncode == 0 and r.stdout == run(b, "grade", "--help").stdout, "help grade is grade --help")
+    check(r.stdout.startswith("grade an engine"), r.stdout[:200])
+
+
+def an_unknown_subcommand_is_one_line_listing_the_subcommands(b, tmp):
+    for args in (["foo"], ["help", "foo"], []):
+        r = run(b, *args)
+        check(r.returncode == 2, "%s exited %d" % (args, r.returncode))
+        lines = r.stderr.splitlines()
+        check(len(lines) == 1 and lines[0].startswith("usage error: "), "%s: %r" % (args, r.stderr))
+        for sub in SUBCOMMANDS:
+            check(re.search(r"\b%s\b" % re.escape(sub), lines[0]), "%s: %s not listed in %r" % (args, sub, lines[0]))
+        check(r.stdout == "", "%s printed %r" % (args, r.stdout))
+
+
+def usage_lines_say_susurration_and_name_every_value(b, tmp):
+    for sub in SUBCOMMANDS:
+        out = run(b, sub, "--help").stdout
+        check(out, "%s --help printed nothing" % sub)
+        for line in out.splitlines():
+            if line.startswith("Usage:"):
+                check(line.startswith("Usage: susurration %s" % sub), "%s: %r" % (sub, line))
+        for word in ("TEXT", "INT", "UINT", "FLOAT", "NUMBER"):
+            check(not re.search(r"\b%s\b" % word, out), "%s --help shows a type, %s:\n%s" % (sub, word, out))
+    grade = run(b, "grade", "--help").stdout
+    for option, name in (("--engine", "CMD"), ("--only", "GLOB"), ("--skip", "GLOB"), ("--output", "FILE"),
+                         ("--vectors", "DIR"), ("--jobs", "N"), ("--shard", "I/N"), ("--timeout", "SECONDS")):
+        check(re.search(r"%s %s\b" % (re.escape(option), re.escape(name)), grade), "grade: %s %s" % (option, name))
+    simulate = run(b, "simulate", "--help").stdout
+    for option, name in (("--seed", "SEED"), ("--birds", "N"), ("--engine", "BACKEND")):
+        check(re.search(r"%s %s\b" % (re.escape(option), re.escape(name)), simulate), "simulate: %s %s" % (option, name))
+
+
+def man_page_has_a_section_for_every_subcommand(b, tmp):
+    with open(os.environ["SUSURRATION_MAN_PAGE"]) as f:
+        page = f.read()
+    check(page.startswith(".\\\"") or page.startswith(".TH"), page[:80])
+    check(re.search(r"^\.TH SUSURRATION \"?1", page, re.M), "no .TH SUSURRATION 1 line")
+    for sub in SUBCOMMANDS:
+        check(re.search(r"^\.SS %s$" % re.escape(sub), page, re.M), "no section for " + sub)
+    # grade's options, as its --help gives them, are in the page.
+    for option in re.findall(r"--[a-z][a-z-]*", run(b, "grade", "--help").stdout):
+        check(option.replace("-", "\\-") in page or option in page, option + " is not in the man page")
+
+
+def completion(script, *words):
+    line = " ".join(words)
+    program = ('source "%s"; COMP_WORDS=(%s); COMP_CWORD=%d; _susurration; printf "%%s\\n" "${COMPREPLY[@]}"'
+               % (script, line, len(words) - 1))
+    return subprocess.run(["bash", "-c", program], capture_output=True, text=True, timeout=60).stdout.split()
+
+
+def bash_completion_offers_subcommands_and_their_options(b, tmp):
+    script = os.environ["SUSURRATION_COMPLETION"]
+    check(completion(script, b, "gr") == ["grade"], "gr: %r" % completion(script, b, "gr"))
+    check(completion(script, b, "report") == ["report", "report-diff"], "report: %r" % completion(script, b, "report"))
+    check(completion(script, b, "help", "fu") == ["fuzz"], "help fu: %r" % completion(script, b, "help", "fu"))
+    offered = completion(script, b, "grade", "--ex")
+    check(offered == ["--expect-fail", "--expect-manifest"], "grade --ex: %r" % offered)
+    check("--seed" in completion(script, b, "simulate", "--"), "simulate --: no --seed")
+
+
+if __name__ == "__main__":
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("help_", "an_", "usage_", "man_", "bash_"))))
