@@ -33,12 +33,28 @@ nlohmann::json read_report(const std::string& path) {
   return report;
 }
 
+// `--failing-ids`: the ids of the report's failing and errored cases, one
+// per line, as `grade --expect-fail` reads them (toml-test's -script and
+// wpt's update-expectations do the same), so a known set of failures is
+// written by the kit, never by hand.
+std::string failing_ids(const nlohmann::json& report) {
+  // The header quotes nothing of the report: an engine's command may hold a
+  // newline, which would make the rest of it a line of ids.
+  std::string out = "# the failing and errored cases of one report (susurration report --failing-ids)\n";
+  for (const nlohmann::json& c : report.at("cases")) {
+    const std::string outcome = c.at("outcome").get<std::string>();
+    if (outcome == "fail" || outcome == "errored") out += c.at("id").get<std::string>() + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 Command add_report(CLI::App& app) {
   struct Options {
     std::vector<std::string> in;
     std::string output, badge, format = "html";
+    bool failing_ids = false;
   };
   auto o = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand(
@@ -53,7 +69,14 @@ Command add_report(CLI::App& app) {
                       "in JSON-LD)")
       ->check(CLI::IsMember({"html", "json", "text", "earl"}));
   command->add_option("--badge", o->badge, "write the report's badge, an SVG of its level (one --in only)");
+  command->add_flag("--failing-ids", o->failing_ids,
+                    "print the ids of the report's failing and errored cases, a file for grade --expect-fail "
+                    "(one --in only)");
   return {command, [o] {
+            if (o->failing_ids && (o->in.size() != 1 || !o->badge.empty())) {
+              throw InputError("failing-ids", std::to_string(o->in.size()) + " reports",
+                               "the failing ids of one report: give --in once, without --badge");
+            }
             if (!o->badge.empty() && o->in.size() != 1) {
               throw InputError("badge", o->badge, "a badge of one report: give --in once");
             }
@@ -71,6 +94,8 @@ Command add_report(CLI::App& app) {
             try {
               if (!o->badge.empty()) badge = grader::badge_from_report(reports.front().report);
               if (!page_wanted) {
+              } else if (o->failing_ids) {
+                page = failing_ids(reports.front().report);
               } else if (o->format == "html" && reports.size() == 1) {
                 page = grader::html_from_report(reports.front().report);
               } else if (o->format == "earl") {

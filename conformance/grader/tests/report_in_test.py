@@ -79,5 +79,30 @@ def report_in_refuses_a_chart_past_its_bound_at_once(b, tmp):
         refused(b, tmp, edited, "chart.ticks %d" % ticks)
 
 
+def report_in_failing_ids_round_trip_through_expect_fail(b, tmp):
+    """The ids --failing-ids prints make grade --expect-fail exit 0 on the
+    same engine, and 1 on an engine that fails one case more."""
+    faulty = str(ROOT / "conformance" / "grader" / "tests" / "faulty_engine.py")
+    engine = "%s %s --fault step-bird-1-vx -- '%s' engine" % (sys.executable, faulty, b)
+    worse = "%s %s --fault torus-delta-off-by-one -- %s %s --fault step-bird-1-vx -- '%s' engine" % (
+        sys.executable, faulty, sys.executable, faulty, b)
+    select = ["--only", "step-*", "--only", "torus-*", "--fresh", "off", "--quiet"]
+    path = pathlib.Path(tmp) / "faulty.json"
+    r = run(b, "grade", "--engine", engine, "--report", "json", "--output", str(path), *select)
+    check(r.returncode == 1, "the faulty engine fails: exit %d %s" % (r.returncode, r.stderr[-300:]))
+    report = json.loads(path.read_text())
+    failing = sorted(c["id"] for c in report["cases"] if c["outcome"] in ("fail", "errored"))
+    check(failing and all(c.startswith("step-") for c in failing), "step cases fail: %r" % failing)
+    ids = pathlib.Path(tmp) / "expected-failures.txt"
+    r = run(b, "report", "--in", str(path), "--failing-ids", "--output", str(ids))
+    check(r.returncode == 0, "report --failing-ids: exit %d %s" % (r.returncode, r.stderr))
+    listed = [line for line in ids.read_text().splitlines() if line and not line.startswith("#")]
+    check(listed == [c["id"] for c in report["cases"] if c["id"] in failing], "ids in report order: %r" % listed)
+    r = run(b, "grade", "--engine", engine, "--expect-fail", str(ids), *select)
+    check(r.returncode == 0, "exactly the listed cases fail: exit %d %s" % (r.returncode, r.stdout[-500:]))
+    r = run(b, "grade", "--engine", worse, "--expect-fail", str(ids), *select)
+    check(r.returncode == 1, "one more failure (the torus): exit %d %s" % (r.returncode, r.stdout[-500:]))
+
+
 if __name__ == "__main__":
     sys.exit(case_runner.main(case_runner.cases(globals(), ("report_in_",))))
