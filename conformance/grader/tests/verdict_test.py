@@ -184,6 +184,16 @@ def verdict_badge_and_junit_say_a_selection(b, tmp):
     check(scope in junit_properties(root).get("scope", ""), junit_properties(root))
     check("\nScope: the published set; " + scope + "; no fresh set" in text, text[-600:])
     check(report["scope"]["cases"] == k and report["scope"]["cases_in_set"] == published, report["scope"])
+    # The page says it beside the level, and EARL's verdict of the whole set
+    # cannot tell from a selection that passed.
+    for form, words in (("html", "<td>Scope</td><td>the published set; " + scope), ("earl", '"earl:cantTell"')):
+        r = subprocess.run([b, "report", "--in", str(pathlib.Path(tmp) / "torus.json"), "--format", form],
+                           capture_output=True, text=True, timeout=60)
+        check(r.returncode == 0 and words in r.stdout, "%s: exit %d, no %r" % (form, r.returncode, words))
+    earl = json.loads(r.stdout)["@graph"]
+    whole = [n for n in earl if n.get("@type") == "earl:Assertion" and isinstance(n["test"], str)]
+    check(len(whole) == 1 and whole[0]["result"]["outcome"] == "earl:cantTell" and
+          scope in whole[0]["result"]["info"] and "Level: exact" in whole[0]["result"]["info"], whole)
 
 
 def verdict_fresh_off_is_visible_in_the_scope(b, tmp):
