@@ -5,7 +5,9 @@
 // an engine without the core capabilities), 2 for a usage error (including
 // an engine command that cannot be found, or a selection of no case), 4 when
 // the report cannot be written, 6 when the vector set is not the one
-// --expect-manifest pins.
+// --expect-manifest pins. With --expect-fail the level is the same, and the
+// status that of the cases not listed, a listed case that passes counting as
+// a failure: 0 when the failing cases are exactly the listed ones.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -281,9 +283,11 @@ int run_grade_command(const Options& o) {
   const GradeRun run = run_grade(set, selected, options);
   progress.clear();
 
-  const ReportInput input{set, selection, options, run, date, invocation()};
+  // The verdict once, for every form and the exit status alike.
+  const Verdict verdict = grade_verdict(set, selection, run);
+  const ReportInput input{set, selection, options, run, verdict, date, invocation()};
   write_results(o, report_in(o.report, input), input);
-  return exit_status(verdict_of(run).level);
+  return exit_status(verdict.status_level());
 }
 
 }  // namespace
@@ -296,6 +300,8 @@ Command add_grade(CLI::App& app) {
       "Levels and exit statuses: exact or conformant 0; not conformant 1 (a case failed); incomplete 3\n"
       "(nothing failed, some case errored: a missed deadline, a crash; a slow engine needs a larger\n"
       "--timeout); no verdict 5 (no case graded, or the engine lacks init, step, metrics or run).\n"
+      "A case listed in --expect-fail that fails is still a failure: the level is not conformant, and\n"
+      "the list changes only the exit status, 0 when the failing cases are exactly the listed ones.\n"
       "2: a usage error, or a selection of no case; 4: the report could not be written;\n"
       "6: the vector set's manifest is not the one --expect-manifest pins.\n"
       "Without --vectors, the set at ../share/susurration/vectors beside this binary is used.");
@@ -311,7 +317,8 @@ Command add_grade(CLI::App& app) {
   command->add_option("--skip", o->skip, "skip cases whose id or a clause matches a glob (repeatable)")
       ->delimiter(',');
   command->add_option("--expect-fail", o->expect_fail,
-                      "file of case ids expected to fail; one that passes is reported and fails the run");
+                      "file of case ids expected to fail: the level still counts them, the exit status is 0 "
+                      "when exactly they fail (one that passes, or a failure not listed, gives 1)");
   command->add_option("--timeout", o->timeout, "base deadline of a request in seconds, 0.001..3600, scaled by its work (spec/PROTOCOL.md, Deadlines)")->capture_default_str();
   command->add_option("--jobs", o->jobs, "engine processes run side by side")->capture_default_str();
   command->add_option("--fresh", o->fresh,
@@ -319,8 +326,8 @@ Command add_grade(CLI::App& app) {
                       "category fresh; off grades the published set alone. Without it, a grade with no --only "
                       "and no --shard draws a seed of its own");
   command->add_flag("--fail-fast", o->fail_fast,
-                    "start no case after one fails or errors; the rest are reported skipped (exit status as a "
-                    "whole grade's: zero only when nothing failed)");
+                    "start no case after one fails or errors unlisted in --expect-fail (or passes listed there); "
+                    "the rest are reported skipped (exit status as a whole grade's)");
   command->add_option("--shard", o->shard, "grade shard I of N (1-based), for CI matrices")->capture_default_str();
   command->add_option("--report", o->report,
                       "text, json, junit, html (one self-contained page; `susurration report` draws it from a "

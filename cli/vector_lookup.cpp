@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "susurration/grader/vector_set.hpp"
+#include "susurration/grader/verdict.hpp"
 #include "vector_file.hpp"
 
 #ifndef SUSURRATION_VERSION
@@ -26,10 +27,15 @@ std::string version_text() {
   try {
     // Loading checks every file against the manifest, so the hash printed
     // is that of a set grade would accept.
-    out += "vectors " + grader::load_vector_set(dir).manifest_sha256 + " " + dir.string();
+    const std::string hash = grader::load_vector_set(dir).manifest_sha256;
+    out += "vectors " + hash + " " + dir.string();
+    if (hash == grader::published_manifest_sha256()) return out;
   } catch (const std::exception& e) {
     out += "vectors none: " + std::string(e.what());
   }
+  // The set beside the binary is not the one this kit was built with: the
+  // published set is named too, as a grade's scope names it.
+  out += "\npublished " + grader::published_manifest_sha256() + " (not the set above)";
   return out;  // CLI11 ends the line
 }
 

@@ -23,7 +23,8 @@ std::filesystem::path vectors_beside_binary();
 
 // What `susurration --version` prints: the kit's version, the spec version
 // and the manifest hash (VectorSet::manifest_sha256) of the vector set
-// grade would use by default.
+// grade would use by default; and, when that is not the published set, the
+// published set's hash, pinned in the kit (grader/verdict.hpp).
 std::string version_text();
 
 }  // namespace susurration::cli

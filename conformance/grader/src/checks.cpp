@@ -200,7 +200,7 @@ std::string to_string(Outcome o) {
   return "?";
 }
 
-bool counts_as_failure(const CaseResult& r) {
+bool unexpected_outcome(const CaseResult& r) {
   if (r.outcome == Outcome::skipped) return false;
   const bool bad = r.outcome == Outcome::fail || r.outcome == Outcome::errored;
   return bad != r.expected_to_fail;

@@ -250,7 +250,7 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
       ++t.cases;
       if (failed(r)) ++t.failing;
     }
-    if (counts_as_failure(r)) remaining.push_back(k);
+    if (unexpected_outcome(r)) remaining.push_back(k);
   }
   // A clause is cleared when it has isolating cases and every one passed.
   auto cleared = [&](const std::string& clause) {

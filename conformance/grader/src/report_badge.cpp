@@ -1,6 +1,8 @@
-// The badge (report.hpp, spec/PROTOCOL.md REPORT-5): the level of a saved
-// JSON report as a small SVG in the two-part style READMEs show, drawn from
-// the report alone. Nothing in it is fetched: no font file, no link.
+// The badge (report.hpp, spec/PROTOCOL.md REPORT-5): the verdict of a saved
+// JSON report, its level and scope (badge_phrase, verdict.hpp), as a small
+// SVG in the two-part style READMEs show, drawn from the report alone; the
+// title gives the whole of both. Nothing in it is fetched: no font file, no
+// link.
 #include <string>
 
 #include "report_html_parts.hpp"
@@ -40,18 +42,19 @@ std::string part(int x, int width, const std::string& fill, const std::string& t
 
 std::string badge_from_report(const Json& report) {
   try {
-    const std::string level = report.at("level").get<std::string>();
+    const Verdict verdict = verdict_from_report(report);
+    const std::string level = to_string(verdict.level);
     const std::string spec = report.at("vectors").at("spec_version").get<std::string>();
     const std::string manifest = report.at("vectors").at("manifest_sha256").get<std::string>();
     const Json& engine = report.at("engine");
     const std::string name = engine.at("name").is_string() ? engine.at("name").get<std::string>()
                                                             : engine.at("command").get<std::string>();
     const std::string left = "susurration " + spec;
-    const std::string right = level + " \u00b7 " + manifest.substr(0, 8);
+    const std::string right = badge_phrase(verdict);
     const int lw = text_width(left), rw = text_width(right);
-    const std::string title = name + ": " + level + " against spec " + spec + ", vectors " + manifest +
-                              " (graded " + report.at("date").get<std::string>() + " by " +
-                              report.at("kit").get<std::string>() + ")";
+    const std::string title = name + ": " + level_phrase(verdict) + ", against spec " + spec + ", vectors " +
+                              manifest + "; scope: " + scope_phrase(verdict.scope) + " (graded " +
+                              report.at("date").get<std::string>() + " by " + verdict.kit + ")";
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(lw + rw) +
            "\" height=\"20\" role=\"img\" aria-label=\"" + html::escape(left + ": " + right) + "\"><title>" +
            html::escape(title) +

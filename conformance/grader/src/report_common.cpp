@@ -1,4 +1,4 @@
-// What all three report forms share: counting outcomes, the first failure
+// What the report forms share: the stderr tails, the first failure
 // (the diagnosis' top cause's case), the failures grouped by cause.
 #include "susurration/grader/report.hpp"
 
@@ -6,24 +6,6 @@
 #include <string_view>
 
 namespace susurration::grader {
-
-void Counts::add(const CaseResult& r) {
-  ++by_outcome[r.outcome];
-  if (r.drift) ++drift;
-  if (r.expected_to_fail && !counts_as_failure(r) && !unexpected_pass(r)) ++expected_failures;
-  if (unexpected_pass(r)) ++unexpected_passes;
-}
-
-int Counts::of(Outcome o) const {
-  const auto it = by_outcome.find(o);
-  return it == by_outcome.end() ? 0 : it->second;
-}
-
-int Counts::total() const {
-  int n = 0;
-  for (const auto& [outcome, count] : by_outcome) n += count;
-  return n;
-}
 
 StderrTails stderr_tails(const GradeRun& run) {
   StderrTails t;
@@ -80,7 +62,7 @@ std::string failing_cases(std::size_t n) { return std::to_string(n) + " failing 
 
 const CaseResult* first_failure(const GradeRun& run) {
   for (const CaseResult& r : run.results) {
-    if (counts_as_failure(r)) return &r;
+    if (unexpected_outcome(r)) return &r;
   }
   return nullptr;
 }

@@ -2,7 +2,8 @@
 // Evaluation and Report Language 1.0 assertions in JSON-LD, the form W3C
 // implementation reports take in, drawn from the JSON report alone. One
 // assertion per graded case: the kit asserts, of the engine, the outcome of
-// the case's test.
+// the case's test; and one of the vector set as a whole, the verdict, with
+// its level and scope.
 #include <string>
 
 #include "susurration/grader/report.hpp"
@@ -51,12 +52,30 @@ std::string suite_iri(const Json& report) {
   return "urn:susurration:vectors:" + report.at("vectors").at("manifest_sha256").get<std::string>();
 }
 
+// A fresh set is not part of any published one: the same kit draws the same
+// set from one seed, so kit and seed name it, and two seeds' cases of one id
+// are two questions.
+std::string fresh_iri(const Verdict& v) {
+  return "urn:susurration:fresh:" + v.kit.substr(v.kit.find(' ') + 1) + ":" + std::to_string(*v.scope.fresh_seed);
+}
+
+// The verdict as EARL says it of the whole set: passed only for a level
+// that passes on the whole published set; a failure anywhere fails it; any
+// other level, or a passing level on less than the whole, cannot tell.
+std::string verdict_outcome(const Verdict& v) {
+  if (v.level == Level::not_conformant) return "earl:failed";
+  if ((v.level == Level::exact || v.level == Level::conformant) && v.scope.whole()) return "earl:passed";
+  return "earl:cantTell";
+}
+
 }  // namespace
 
 std::string earl_from_report(const Json& report) {
   try {
     const Json& engine = report.at("engine");
+    const Verdict verdict = verdict_from_report(report);
     const std::string suite = suite_iri(report);
+    const std::string fresh = verdict.scope.fresh_seed ? fresh_iri(verdict) : "";
     Json subject = {{"@id", "_:engine"},
                     {"@type", Json::array({"earl:TestSubject", "doap:Project"})},
                     {"name", engine.at("name").is_string() ? engine.at("name") : engine.at("command")},
@@ -73,9 +92,25 @@ std::string earl_from_report(const Json& report) {
                      {"@type", "earl:TestCriterion"},
                      {"title", "the Susurration vector set " + report.at("vectors").at("manifest_sha256").get<std::string>() +
                                    " (spec " + report.at("vectors").at("spec_version").get<std::string>() + ")"}});
+    if (!fresh.empty()) {
+      graph.push_back({{"@id", fresh},
+                       {"@type", "earl:TestCriterion"},
+                       {"title", "the fresh set of seed " + std::to_string(*verdict.scope.fresh_seed) + " drawn by " +
+                                     verdict.kit + " (not part of the published set)"}});
+    }
+    graph.push_back({{"@type", "earl:Assertion"},
+                     {"assertedBy", "_:kit"},
+                     {"subject", "_:engine"},
+                     {"mode", "earl:automatic"},
+                     {"test", suite},
+                     {"result", {{"@type", "earl:TestResult"},
+                                 {"outcome", verdict_outcome(verdict)},
+                                 {"date", report.at("date")},
+                                 {"info", "Level: " + level_phrase(verdict) + ". Scope: " + scope_phrase(verdict.scope)}}}});
     for (const Json& c : report.at("cases")) {
       const std::string id = c.at("id").get<std::string>();
       const std::string file = c.at("file").get<std::string>();
+      const std::string part = c.at("category") == "fresh" && !fresh.empty() ? fresh : suite;
       Json clauses = Json::array();
       for (const Json& k : c.at("clauses")) clauses.push_back("urn:susurration:clause:" + k.get<std::string>());
       Json result = {{"@type", "earl:TestResult"},
@@ -89,10 +124,10 @@ std::string earl_from_report(const Json& report) {
                        {"assertedBy", "_:kit"},
                        {"subject", "_:engine"},
                        {"mode", "earl:automatic"},
-                       {"test", {{"@id", suite + ":" + file + "#" + id},
+                       {"test", {{"@id", part + ":" + file + "#" + id},
                                  {"@type", Json::array({"earl:TestCriterion", "earl:TestCase"})},
                                  {"title", id},
-                                 {"isPartOf", suite},
+                                 {"isPartOf", part},
                                  {"requires", clauses}}},
                        {"result", result}});
     }

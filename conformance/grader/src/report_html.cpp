@@ -169,7 +169,7 @@ details { margin: 0.3em 0; }
 summary { cursor: pointer; }
 )";
 
-std::string facts(const Json& r) {
+std::string facts(const Json& r, const Verdict& verdict) {
   const Json& e = r.at("engine");
   const Json& v = r.at("vectors");
   const Json& s = r.at("selection");
@@ -189,6 +189,8 @@ std::string facts(const Json& r) {
   if (!s.at("skip").empty()) selection += ", skip " + value(s.at("skip"));
   if (s.at("shard") != "1/1") selection += ", shard " + value(s.at("shard"));
   out += row({"Selection", selection});
+  out += row({"Scope", escape(scope_phrase(verdict.scope))});
+  if (const std::string e = expectation_phrase(verdict); !e.empty()) out += row({"Expected failures", escape(e)});
   out += row({"Run", value(r.at("seconds")) + " s, " + value(r.at("jobs")) + " job(s), timeout " +
                          value(r.at("timeout_seconds")) + " s"});
   return out + "</table>";
@@ -402,7 +404,10 @@ std::string failures(const Json& r) {
       if (c.at("outcome") == outcome && c.at("expected_to_fail") == true) expected += failing_case(c, r.at("stderr_tails"));
     }
   }
-  if (!expected.empty()) out += "<h3 class=\"cause-group\">Listed in --expect-fail</h3>" + expected;
+  if (!expected.empty()) {
+    out += "<h3 class=\"cause-group\">Expected failures (listed in --expect-fail; still failures, which the level "
+           "counts)</h3>" + expected;
+  }
   if (groups.empty() && expected.empty()) out += "<p>None.</p>";
   return out + "</section>";
 }
@@ -473,7 +478,8 @@ std::string page(const Json& r) {
   if (!r.is_object() || r.value("schema", "") != "report.schema.json") {
     throw ReportFormatError("not a grade report: no \"schema\": \"report.schema.json\"");
   }
-  const std::string level = r.at("level").get<std::string>();
+  const Verdict verdict = verdict_from_report(r);
+  const std::string level = to_string(verdict.level);
   std::string level_class = level;
   std::replace(level_class.begin(), level_class.end(), ' ', '-');
   const std::string engine = r.at("engine").at("name").is_string() ? r.at("engine").at("name").get<std::string>()
@@ -484,7 +490,8 @@ std::string page(const Json& r) {
       "<title>" + escape(engine) + ": " + escape(level) + " (susurration grade)</title><style>" + kStyle +
       "</style></head><body>";
   out += "<header><h1>Susurration grade of " + escape(engine) + "</h1><p>Level: <span class=\"level " +
-         escape(level_class) + "\">" + escape(level) + "</span></p>" + facts(r) + "</header>";
+         escape(level_class) + "\">" + escape(level) + "</span>" + escape(level_phrase(verdict).substr(level.size())) + "</p>" +
+         facts(r, verdict) + "</header>";
   out += "<nav><a href=\"#diagnosis\">Diagnosis</a> \u00b7 <a href=\"#failures\">Failing cases</a> \u00b7 "
          "<a href=\"#categories\">By category</a> \u00b7 <a href=\"#clauses\">By clause</a> \u00b7 "
          "<a href=\"#passing\">Other cases</a></nav>";

@@ -186,7 +186,6 @@ Json fresh_json(const VectorSet& set) {
 }
 
 Json report_document(const ReportInput& in) {
-  Counts total;
   std::map<std::string, Counts> by_category, by_clause;
   const StderrTails tails = stderr_tails(in.run);
   std::map<std::string, const VectorCase*> by_id;
@@ -194,7 +193,6 @@ Json report_document(const ReportInput& in) {
   Json cases = Json::array();
   for (std::size_t k = 0; k < in.run.results.size(); ++k) {
     const CaseResult& r = in.run.results[k];
-    total.add(r);
     by_category[r.category].add(r);
     for (const std::string& clause : r.clauses) by_clause[clause].add(r);
     const auto found = by_id.find(r.id);
@@ -218,13 +216,14 @@ Json report_document(const ReportInput& in) {
              {"clause", clause.empty() ? Json() : Json(clause)}, {"check", f->check},
              {"difference", difference_json(f->difference)}, {"message", f->message}};
   }
+  const Counts& total = in.verdict.counts;
   Json counts = counts_json(total);
   counts["drift"] = total.drift;
   counts["expected-failures"] = total.expected_failures;
   counts["unexpected-passes"] = total.unexpected_passes;
   return {
       {"schema", "report.schema.json"},
-      {"kit", "susurration " SUSURRATION_VERSION},
+      {"kit", in.verdict.kit},
       {"date", in.date},
       {"command", in.command},
       {"engine", engine_json(in)},
@@ -243,7 +242,8 @@ Json report_document(const ReportInput& in) {
       {"timeout_seconds", in.options.timeout.count() / 1000.0},
       {"jobs", in.options.jobs},
       {"seconds", in.run.seconds},
-      {"level", to_string(verdict_of(in.run).level)},
+      {"level", to_string(in.verdict.level)},
+      {"scope", scope_json(in.verdict.scope)},
       {"counts", counts},
       {"first_failure", first},
       {"diagnosis", diagnosis_json(in.run, diagnosis)},

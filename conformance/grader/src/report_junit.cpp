@@ -1,6 +1,10 @@
 // JUnit XML, the form CI systems display: one testsuite per vector file,
 // one testcase per case; fail is <failure>, errored is <error>, skipped is
-// <skipped>. Drift and tolerant passes are passes.
+// <skipped>. Drift and tolerant passes are passes. A failure listed in
+// --expect-fail is <skipped message="expected failure: ..."> and a listed
+// case that passed a <failure>, as pytest writes xfail and a strict xpass:
+// so a CI system's count of failures is what the exit status says. Each
+// testsuite's properties give the verdict: the level and its scope.
 #include <cstdio>
 
 #include "susurration/grader/engine_text.hpp"
@@ -43,11 +47,12 @@ std::string testcase(const CaseResult& r, std::size_t k, StderrQuoter& stderr_of
   if (unexpected_pass(r)) {
     return out + ">\n      <failure message=\"listed in --expect-fail but passed\"/>\n    </testcase>\n";
   }
-  if (!counts_as_failure(r) && r.outcome != Outcome::skipped) return out + "/>\n";
   if (r.outcome == Outcome::skipped) return out + ">\n      <skipped message=\"" + xml(r.message) + "\"/>\n    </testcase>\n";
+  if (r.outcome != Outcome::fail && r.outcome != Outcome::errored) return out + "/>\n";
   if (const std::string tail = stderr_of(k); !tail.empty()) details += "\nstderr: " + tail;
-  const std::string tag = r.outcome == Outcome::errored ? "error" : "failure";
-  return out + ">\n      <" + tag + " message=\"" + xml(clause + r.message.substr(0, r.message.find('\n'))) +
+  const std::string tag = r.expected_to_fail ? "skipped" : r.outcome == Outcome::errored ? "error" : "failure";
+  const std::string expected = r.expected_to_fail ? "expected failure: " : "";
+  return out + ">\n      <" + tag + " message=\"" + xml(expected + clause + r.message.substr(0, r.message.find('\n'))) +
          "\">" + xml(details) + "</" + tag + ">\n    </testcase>\n";
 }
 
@@ -65,11 +70,24 @@ std::string junit_report(const ReportInput& in) {
   auto tally = [&](const std::vector<std::size_t>& ks, int& failures, int& errors, int& skipped) {
     for (const std::size_t k : ks) {
       const CaseResult* r = &in.run.results[k];
-      if (unexpected_pass(*r) || (counts_as_failure(*r) && r->outcome == Outcome::fail)) ++failures;
-      if (counts_as_failure(*r) && r->outcome == Outcome::errored) ++errors;
-      if (r->outcome == Outcome::skipped) ++skipped;
+      const bool listed = r->expected_to_fail;
+      if (unexpected_pass(*r) || (!listed && r->outcome == Outcome::fail)) ++failures;
+      if (!listed && r->outcome == Outcome::errored) ++errors;
+      if (r->outcome == Outcome::skipped || (listed && (r->outcome == Outcome::fail || r->outcome == Outcome::errored))) {
+        ++skipped;
+      }
     }
   };
+  std::string properties = "    <properties>\n";
+  const auto property = [&properties](const std::string& name, const std::string& value) {
+    properties += "      <property name=\"" + name + "\" value=\"" + xml(value) + "\"/>\n";
+  };
+  property("level", level_phrase(in.verdict));
+  property("scope", scope_phrase(in.verdict.scope));
+  if (const std::string e = expectation_phrase(in.verdict); !e.empty()) property("expect-fail", e);
+  property("kit", in.verdict.kit);
+  property("manifest_sha256", in.verdict.scope.manifest_sha256);
+  properties += "    </properties>\n";
   std::string suites;
   int all_failures = 0, all_errors = 0, all_skipped = 0;
   for (const std::string& file : order) {
@@ -82,7 +100,7 @@ std::string junit_report(const ReportInput& in) {
     for (const std::size_t k : by_file[file]) time += in.run.results[k].seconds;
     suites += "  <testsuite name=\"" + xml(file) + "\" tests=\"" + std::to_string(by_file[file].size()) +
               "\" failures=\"" + std::to_string(failures) + "\" errors=\"" + std::to_string(errors) +
-              "\" skipped=\"" + std::to_string(skipped) + "\" time=\"" + seconds(time) + "\">\n";
+              "\" skipped=\"" + std::to_string(skipped) + "\" time=\"" + seconds(time) + "\">\n" + properties;
     for (const std::size_t k : by_file[file]) suites += testcase(in.run.results[k], k, stderr_of);
     suites += "  </testsuite>\n";
   }

@@ -80,8 +80,9 @@ std::string likely_causes(const GradeRun& run, const Diagnosis& d) {
 
 // Each failing case under the cause that explains it, the cause's shown case
 // first, so that the cases read as the diagnosis ranks them (PROTO-11); then
-// the blocks that are not failures (drift, expected failures), in manifest
-// order, which no cause is asked to explain.
+// the failures listed in --expect-fail under a heading of their own (still
+// failures, but not news: no cause is asked to explain them); then the drift
+// notes, which are not failures; each in manifest order.
 std::string case_blocks(const GradeRun& run, const Diagnosis& d) {
   StderrQuoter stderr_of(run);
   auto block = [&](std::size_t k) {
@@ -89,7 +90,7 @@ std::string case_blocks(const GradeRun& run, const Diagnosis& d) {
     return case_block(run.results[k], tail.empty() ? "" : indent("stderr: ", tail));
   };
   std::vector<bool> failing;
-  for (const CaseResult& r : run.results) failing.push_back(counts_as_failure(r));
+  for (const CaseResult& r : run.results) failing.push_back(unexpected_outcome(r));
   std::string out;
   const std::vector<FailureGroup> groups = failures_by_cause(d.causes, failing);
   for (const FailureGroup& g : groups) {
@@ -102,13 +103,22 @@ std::string case_blocks(const GradeRun& run, const Diagnosis& d) {
     }
     for (std::size_t k : g.cases) out += block(k);
   }
-  std::string others;
+  std::string expected, drift;
   for (std::size_t k = 0; k < run.results.size(); ++k) {
     const CaseResult& r = run.results[k];
-    if (!failing[k] && (r.drift || (r.expected_to_fail && r.outcome != Outcome::skipped))) others += block(k);
+    if (failing[k]) continue;
+    if (r.expected_to_fail && (r.outcome == Outcome::fail || r.outcome == Outcome::errored)) {
+      expected += block(k);
+    } else if (r.drift) {
+      drift += block(k);
+    }
   }
-  if (!others.empty() && !groups.empty()) out += "\nNot counted as failures:\n";
-  return out + others;
+  if (!expected.empty()) {
+    out += std::string(out.empty() ? "" : "\n") +
+           "Expected failures (listed in --expect-fail; still failures, which the level counts):\n" + expected;
+  }
+  if (!drift.empty() && !out.empty()) out += "\nNot counted as failures:\n";
+  return out + drift;
 }
 
 // Cases that passed only within tolerance: what stands between the engine
@@ -170,12 +180,11 @@ std::string text_report(const ReportInput& in) {
   const Diagnosis diagnosis = diagnose(in.set, run);
   out += likely_causes(run, diagnosis);
 
-  Counts total;
+  const Counts& total = in.verdict.counts;
   std::map<std::string, Counts> by_category;
   std::map<std::string, Counts> by_clause;
   std::vector<std::string> category_order;
   for (const CaseResult& r : run.results) {
-    total.add(r);
     if (!by_category.contains(r.category)) category_order.push_back(r.category);
     by_category[r.category].add(r);
     for (const std::string& clause : r.clauses) by_clause[clause].add(r);
@@ -202,16 +211,14 @@ std::string text_report(const ReportInput& in) {
     out += "\n  expected failures: " + std::to_string(total.expected_failures) +
            ", listed but passed: " + std::to_string(total.unexpected_passes) + "\n";
   }
-  const int skipped = total.of(Outcome::skipped);
-  const Verdict verdict = verdict_of(run);
-  out += "\nLevel: " + to_string(verdict.level);
-  if (skipped) out += " (on the " + std::to_string(total.total() - skipped) + " cases not skipped)";
-  if (run.results.size() < run.cases_in_set) out += " (a selection of the set)";
-  out += "\n";
+  const Verdict& verdict = in.verdict;
+  out += "\nLevel: " + level_phrase(verdict) + "\n";
+  out += "Scope: " + scope_phrase(verdict.scope) + "\n";
+  if (const std::string e = expectation_phrase(verdict); !e.empty()) out += "  " + e + "\n";
   if (!verdict.why.empty()) out += "  " + verdict.why + (verdict.level == Level::incomplete ? ":" : "") + "\n";
   if (verdict.level == Level::incomplete) {
     for (const CaseResult& r : run.results) {
-      if (r.outcome == Outcome::errored && counts_as_failure(r)) {
+      if (r.outcome == Outcome::errored) {
         out += "    " + r.id + ": " + r.message.substr(0, r.message.find('\n')) + "\n";
       }
     }

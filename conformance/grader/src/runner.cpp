@@ -34,7 +34,7 @@ struct Worker {
   const std::vector<std::size_t>& selected;
   const GradeOptions& options;
   std::atomic<std::size_t>& next;
-  std::atomic<bool>& stopped;  // --fail-fast: a case counted as a failure
+  std::atomic<bool>& stopped;  // --fail-fast: a case's outcome was unexpected
   std::vector<CaseResult>& results;
   std::optional<EngineInfo> engine;
   std::vector<std::string> transcript;
@@ -53,7 +53,7 @@ struct Worker {
       results[k] = grade_guarded(c, session);
       results[k].seconds = std::chrono::duration<double>(Clock::now() - start).count();
       results[k].expected_to_fail = options.expect_fail.contains(results[k].id);
-      if (options.fail_fast && counts_as_failure(results[k])) stopped = true;
+      if (options.fail_fast && unexpected_outcome(results[k])) stopped = true;
       if (options.on_case) options.on_case(k, true);
     }
     if (session.answered_any()) largest_answered_work = session.largest_answered_work();
@@ -179,7 +179,7 @@ void skip_unstarted(const VectorSet& set, const std::vector<std::size_t>& select
                     std::vector<CaseResult>& results) {
   std::string first;
   for (const CaseResult& r : results) {
-    if (!r.id.empty() && counts_as_failure(r)) {
+    if (!r.id.empty() && unexpected_outcome(r)) {
       first = r.id;
       break;
     }
@@ -210,24 +210,31 @@ const std::vector<std::string>& core_capabilities() {
 }
 
 Verdict verdict_of(const GradeRun& run) {
+  Verdict v;
+  for (const CaseResult& r : run.results) v.counts.add(r);
+  const auto verdict = [&v](Level level, std::string why) {
+    v.level = level;
+    v.why = std::move(why);
+    return v;
+  };
   bool exact = true;
   std::size_t graded = 0, skipped = 0, errored = 0;
   for (const CaseResult& r : run.results) {
-    // A failure (an unexpected pass too) decides at once; an errored case
-    // says nothing about the engine's values, so it only makes the run
-    // incomplete, below.
-    if (counts_as_failure(r) && r.outcome != Outcome::errored) return {Level::not_conformant, ""};
+    // A failure decides at once, listed in --expect-fail or not: the level
+    // is never better than the cases. An errored case says nothing about
+    // the engine's values, so it only makes the run incomplete, below.
+    if (r.outcome == Outcome::fail) return verdict(Level::not_conformant, "");
     if (r.outcome == Outcome::skipped) {
       ++skipped;
       continue;
     }
     ++graded;
-    if (counts_as_failure(r)) ++errored;
+    if (r.outcome == Outcome::errored) ++errored;
     if (r.outcome != Outcome::pass_exact) exact = false;
   }
   if (graded == 0) {
-    return {Level::no_verdict, "no case was graded (" + std::to_string(run.results.size()) + " selected, " +
-                                   std::to_string(skipped) + " skipped): nothing was asked, so nothing is known"};
+    return verdict(Level::no_verdict, "no case was graded (" + std::to_string(run.results.size()) + " selected, " +
+                                          std::to_string(skipped) + " skipped): nothing was asked, so nothing is known");
   }
   if (run.engine) {
     std::string missing;
@@ -237,15 +244,15 @@ Verdict verdict_of(const GradeRun& run) {
     if (!missing.empty()) {
       std::string core;
       for (const std::string& c : core_capabilities()) core += (core.empty() ? "" : ", ") + c;
-      return {Level::no_verdict, "the engine does not list " + missing + ": a level needs the core capabilities " +
-                                     core + " (PROTOCOL.md, Levels)"};
+      return verdict(Level::no_verdict, "the engine does not list " + missing +
+                                            ": a level needs the core capabilities " + core + " (PROTOCOL.md, Levels)");
     }
   }
   if (errored) {
-    return {Level::incomplete, std::to_string(errored) + " case" + (errored == 1 ? "" : "s") +
-                                   " did not complete (errored) and none failed"};
+    return verdict(Level::incomplete, std::to_string(errored) + " case" + (errored == 1 ? "" : "s") +
+                                          " did not complete (errored) and none failed");
   }
-  return {exact ? Level::exact : Level::conformant, ""};
+  return verdict(exact ? Level::exact : Level::conformant, "");
 }
 
 GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selected,

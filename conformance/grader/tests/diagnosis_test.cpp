@@ -123,8 +123,9 @@ TEST(Diagnosis, APassingRunHasNoCauseAndListsItsTolerantCases) {
   EXPECT_EQ(d.tolerant_only, (std::vector<std::size_t>{1, 3}));
 }
 
-// A failure listed in --expect-fail does not count against the engine, so
-// it is not a failure to explain; a passing case clears its clause as ever.
+// A failure listed in --expect-fail is still a failure (the level counts
+// it), but not news: it is not a failure to explain; a passing case clears
+// its clause as ever.
 TEST(Diagnosis, AnExpectedFailureIsNotExplained) {
   GradeRun run;
   run.results = {

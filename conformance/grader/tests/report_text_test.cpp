@@ -60,7 +60,7 @@ std::vector<std::string> headings_and_blocks(const std::string& report) {
   std::vector<std::string> out;
   std::istringstream lines(report);
   for (std::string line; std::getline(lines, line);) {
-    for (const char* start : {"Cause ", "Not ", "FAIL ", "ERROR ", "NOTE ", "XPASS "}) {
+    for (const char* start : {"Cause ", "Not ", "Expected ", "FAIL ", "ERROR ", "NOTE ", "XPASS "}) {
       if (line.rfind(start, 0) == 0) out.push_back(line);
     }
   }
@@ -104,7 +104,8 @@ TEST(TextReport, ListsEachFailureOnceUnderItsCauseWithTheShownCaseFirst) {
   const Selection selection;
   GradeOptions options;
   options.command = "engine";
-  const std::string text = text_report({set, selection, options, run});
+  const Verdict verdict = grade_verdict(set, selection, run);
+  const std::string text = text_report({set, selection, options, run, verdict});
   const std::vector<std::string> expected = {
       "Cause 1, STEP-3 (3 failing cases):",
       "FAIL  cohesion-1  [STEP-3]",
@@ -115,15 +116,18 @@ TEST(TextReport, ListsEachFailureOnceUnderItsCauseWithTheShownCaseFirst) {
       "FAIL  serial-float  [PROTO-3]",
       "Not explained by a cause (1 failing case):",
       "ERROR crashed",
+      "Expected failures (listed in --expect-fail; still failures, which the level counts):",
+      "FAIL  known  [STEP-8]",
       "Not counted as failures:",
       "NOTE  drifting",
-      "FAIL  known  [STEP-8]",
   };
   EXPECT_EQ(headings_and_blocks(text), expected) << text;
   // The rest of the report is where it was: the causes before the cases,
   // the first failure and the counts after them.
   EXPECT_LT(text.find("Likely causes"), text.find("Cause 1, STEP-3"));
   EXPECT_GT(text.find("First failure: cohesion-1"), text.find("FAIL  known"));
+  // The expected failure is a failure all the same.
+  EXPECT_NE(text.find("\nLevel: not conformant (6 failures, 1 errored, 1 expected)\n"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -60,9 +60,11 @@ struct CaseResult {
   double seconds = 0;
 };
 
-// Failures that were listed in --expect-fail do not count against the
-// engine; a listed case that passes does (the list must not rot).
-bool counts_as_failure(const CaseResult& r);
+// An outcome --expect-fail did not say: a failure or error not listed, or
+// a listed case that passed (the list must not rot). What the exit status
+// and --fail-fast watch and the diagnosis explains; a listed failure is
+// still a failure, and the level counts it (runner.hpp, verdict_of).
+bool unexpected_outcome(const CaseResult& r);
 bool unexpected_pass(const CaseResult& r);
 
 }  // namespace susurration::grader

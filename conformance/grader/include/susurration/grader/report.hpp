@@ -19,20 +19,15 @@ struct ReportInput {
   const Selection& selection;
   const GradeOptions& options;
   const GradeRun& run;
+  const Verdict& verdict;    // grade_verdict(set, selection, run): what every form renders
   std::string date = "";     // when the run was graded, ISO 8601 UTC; shown by the JSON and HTML reports
   std::string command = "";  // the kit's own command line that graded it
 };
 
-// Outcome counts of a set of cases.
-struct Counts {
-  std::map<Outcome, int> by_outcome;
-  int drift = 0;
-  int expected_failures = 0;   // listed and failed
-  int unexpected_passes = 0;   // listed and passed: the list is stale
-  void add(const CaseResult& r);
-  int of(Outcome o) const;  // 0 for an outcome no case had
-  int total() const;
-};
+// The verdict of a run, once: its level and counts (verdict_of), its scope
+// (the selection, the fresh set, the expected failures, the sandbox, whether
+// the set is the published one), the kit and the manifest.
+Verdict grade_verdict(const VectorSet& set, const Selection& selection, const GradeRun& run);
 // The five outcomes' counts as report.schema.json's $defs/counts.
 Json counts_json(const Counts& c);
 
@@ -75,7 +70,7 @@ std::vector<FailureGroup> failures_by_cause(const std::vector<Cause>& causes, co
 // A group's count, as its heading gives it: "1 failing case", "3 failing cases".
 std::string failing_cases(std::size_t n);
 
-// The first case, in manifest order, that counts as a failure.
+// The first case, in manifest order, whose outcome is unexpected.
 const CaseResult* first_failure(const GradeRun& run);
 // The failure a report shows first: the case that best isolates the
 // diagnosis' top cause (the first in manifest order when no cause names one).

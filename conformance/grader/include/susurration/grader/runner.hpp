@@ -12,6 +12,7 @@
 #include "susurration/grader/case_result.hpp"
 #include "susurration/grader/session.hpp"
 #include "susurration/grader/vector_set.hpp"
+#include "susurration/grader/verdict.hpp"
 
 namespace susurration::grader {
 
@@ -22,20 +23,17 @@ struct GradeOptions {
   int jobs = 1;
   std::set<std::string> expect_fail;
   bool keep_transcript = false;
-  // --fail-fast: no case starts after one counts as a failure (fails, errors
-  // or passes against --expect-fail). The cases left are reported skipped,
-  // each saying so; the exit status is zero exactly when a whole grade's
-  // would be, since a grade that stops has a failure (PROTOCOL.md, Levels).
+  // --fail-fast: no case starts after one whose outcome is unexpected (it
+  // fails or errs unlisted in --expect-fail, or passes listed there). The
+  // cases left are reported skipped, each saying so; the exit status is zero
+  // exactly when a whole grade's would be, since a grade that stops has an
+  // outcome that makes it non-zero, and a listed failure, which leaves it
+  // zero, does not stop the grade (PROTOCOL.md, Levels).
   bool fail_fast = false;
   // Told as each selected case (k indexes the selection) starts and
   // finishes, from the worker threads: for progress on a terminal.
   std::function<void(std::size_t k, bool finished)> on_case;
 };
-
-// The verdict of a grade run (PROTOCOL.md, "Levels"), each with its exit
-// status in cli/grade.cpp.
-enum class Level { exact, conformant, incomplete, not_conformant, no_verdict };
-std::string to_string(Level level);  // "exact", "conformant", "incomplete", "not conformant", "no verdict"
 
 // The capabilities a level needs: what a replay needs (PROTOCOL.md).
 const std::vector<std::string>& core_capabilities();
@@ -45,6 +43,7 @@ struct GradeRun {
   std::vector<CaseResult> results;      // the selected cases, in manifest order
   std::size_t cases_in_set = 0;
   double seconds = 0;
+  bool sandboxed = false;  // the engine ran inside the sandbox (issue 24)
   // The most work of any request answered in time (session.hpp), -1 when
   // none was: the diagnosis tells slow from stuck by it.
   double largest_answered_work = -1;
@@ -56,16 +55,13 @@ struct GradeRun {
 GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selected,
                    const GradeOptions& options);
 
-// not conformant: a case failed (an expected failure that fails does not
-// count; one that passes does); no verdict: nothing failed, but no case was
-// graded (all skipped) or the engine lacks a core capability; incomplete:
-// nothing failed but a case errored; exact: every graded case bit-identical;
-// otherwise conformant. `why` says it in one line for people ("" for exact
-// and conformant).
-struct Verdict {
-  Level level;
-  std::string why;
-};
+// not conformant: a case failed (listed in --expect-fail or not: the list
+// changes only the exit status, Verdict::status_level); no verdict: nothing
+// failed, but no case was graded (all skipped) or the engine lacks a core
+// capability; incomplete: nothing failed but a case errored; exact: every
+// graded case bit-identical; otherwise conformant. `why` says it in one
+// line for people ("" for exact, conformant and not conformant). The level
+// and counts only: grade_verdict (report.hpp) adds the scope.
 Verdict verdict_of(const GradeRun& run);
 
 }  // namespace susurration::grader
