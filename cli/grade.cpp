@@ -1,7 +1,7 @@
 // `susurration grade`: run an engine under test as a subprocess and grade
 // it against a vector set (spec/PROTOCOL.md). Exit 0 when the engine is
 // exact or conformant, 1 when it is not conformant, 3 when it is incomplete
-// (nothing failed, some case errored), 5 for no verdict (no case graded, or
+// (nothing failed, some deadline missed by a slow engine), 5 for no verdict (no case graded, or
 // an engine without the core capabilities), 2 for a usage error (including
 // an engine command that cannot be found, or a selection of no case), 4 when
 // the report cannot be written, 6 when the vector set is not the one
@@ -293,8 +293,9 @@ Command add_grade(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "grade", "grade an engine (any program speaking spec/PROTOCOL.md) against the vectors");
   command->footer(
-      "Levels and exit statuses: exact or conformant 0; not conformant 1 (a case failed); incomplete 3\n"
-      "(nothing failed, some case errored: a missed deadline, a crash; a slow engine needs a larger\n"
+      "Levels and exit statuses: exact or conformant 0; not conformant 1 (a case failed: a wrong value,\n"
+      "a crash, a response that breaks its schema, an engine stuck on an input); incomplete 3 (nothing\n"
+      "failed, some deadline missed by an engine still answering: a slow engine needs a larger\n"
       "--timeout); no verdict 5 (no case graded, or the engine lacks init, step, metrics or run).\n"
       "2: a usage error, or a selection of no case; 4: the report could not be written;\n"
       "6: the vector set's manifest is not the one --expect-manifest pins.\n"

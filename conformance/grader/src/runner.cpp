@@ -1,6 +1,7 @@
 // Running the cases. Each worker thread owns one engine process; a case
-// that breaks the engine is recorded as errored, the engine is killed and
-// the next case starts a fresh one (PROTO-3).
+// that breaks the engine fails under the rule it broke (errored when it
+// only missed a deadline and may be slow), the engine is killed and the
+// next case starts a fresh one (PROTO-3).
 #include "susurration/grader/runner.hpp"
 
 #include <atomic>
@@ -15,10 +16,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-CaseResult errored(const VectorCase& c, const std::string& cause, const std::string& offending,
-                   std::shared_ptr<const std::string> stderr_tail) {
+// A case the engine broke on: a failure, under the rule it broke
+// (spec/PROTOCOL.md, PROTO-3); the deadline branch makes a case that may
+// only be slow errored again.
+CaseResult broke(const VectorCase& c, const std::string& cause, const std::string& offending,
+                 std::shared_ptr<const std::string> stderr_tail) {
   CaseResult r = start_result(c);
-  r.outcome = Outcome::errored;
+  r.outcome = Outcome::fail;
+  r.broke = true;
   // The case's main clause until the cause names another.
   r.clause = r.clauses.empty() ? "" : r.clauses.front();
   // A cause may carry engine text (a schema violation names a value): kept
@@ -83,14 +88,18 @@ struct Worker {
     } catch (...) {
       // The cause above is what matters; the tail is a courtesy.
     }
-    return errored(c, cause, "", tail);
+    // The grader's trouble, not the engine's: the case did not finish.
+    CaseResult r = broke(c, cause, "", tail);
+    r.outcome = Outcome::errored;
+    r.broke = false;
+    return r;
   }
 
   CaseResult grade_one(const VectorCase& c, Session& session) {
     // A failed handshake is PROTO-9's first rule broken (answer hello
     // first), whatever the case was about: the engine was never asked it.
     const auto handshake_failed = [&](const std::string& cause, const std::string& offending) {
-      CaseResult r = errored(c, cause, offending, session.stderr_tail());
+      CaseResult r = broke(c, cause, offending, session.stderr_tail());
       r.clause = "PROTO-9";
       return r;
     };
@@ -123,22 +132,25 @@ struct Worker {
       return r;
     } catch (const EngineBroke& e) {
       session.discard();
-      CaseResult r = errored(c, e.what(), e.offending(), session.stderr_tail());
+      CaseResult r = broke(c, e.what(), e.offending(), session.stderr_tail());
       if (e.missed_deadline() && c.category == "invalid") {
         // A request that must be refused before any work gets the base
         // deadline (PROTOCOL.md, Deadlines): no answer in it means the
         // engine took the request and is working on it. A wrong answer, not
         // slowness: the case fails with its clause.
-        r.outcome = Outcome::fail;
+        r.broke = false;
         r.check = "rejection";
         r.message = "accepted an invalid request: no refusal within its deadline (--timeout alone), and an "
                     "invalid request is refused before any work (PROTOCOL.md, Deadlines)";
         return r;
       }
       if (e.missed_deadline()) {
-        // Slow or stuck, not wrong (issue 12): the case errs under PROTO-3.
-        // What the answer would accuse, were the engine stuck on this input,
-        // goes with it; the diagnosis decides which from the work asked.
+        // Slow or stuck (issue 12): the case errs under PROTO-3 until the
+        // run is over and run_grade knows the most work answered in time
+        // (stuck_on_input). What the answer would accuse, were the engine
+        // stuck on this input, goes with it.
+        r.outcome = Outcome::errored;
+        r.broke = false;
         blame_the_answer(r, "", e.method(), c.category);
         if (r.suspects.empty() && !r.clause.empty()) r.suspects = {r.clause};
         r.clause = e.clause();
@@ -209,13 +221,37 @@ const std::vector<std::string>& core_capabilities() {
   return core;
 }
 
+bool stuck_on_input(double unanswered_work, double largest_answered_work) {
+  return largest_answered_work >= 0 && unanswered_work <= largest_answered_work;
+}
+
+namespace {
+
+// A missed deadline on an input the engine is stuck on fails its case
+// (stuck_on_input): decided once every worker is done, against the most
+// work any of them had answered in time.
+void fail_the_stuck(GradeRun& run) {
+  for (CaseResult& r : run.results) {
+    if (r.outcome != Outcome::errored || !r.unanswered_work ||
+        !stuck_on_input(*r.unanswered_work, run.largest_answered_work)) {
+      continue;
+    }
+    r.outcome = Outcome::fail;
+    r.broke = true;
+    r.message += "; not slowness: the engine answered a request of as much work or more in time, so it is stuck on "
+                 "this input";
+  }
+}
+
+}  // namespace
+
 Verdict verdict_of(const GradeRun& run) {
   bool exact = true;
   std::size_t graded = 0, skipped = 0, errored = 0;
   for (const CaseResult& r : run.results) {
     // A failure (an unexpected pass too) decides at once; an errored case
-    // says nothing about the engine's values, so it only makes the run
-    // incomplete, below.
+    // did not finish in time while the engine was still answering, so it
+    // only makes the run incomplete, below.
     if (counts_as_failure(r) && r.outcome != Outcome::errored) return {Level::not_conformant, ""};
     if (r.outcome == Outcome::skipped) {
       ++skipped;
@@ -243,7 +279,8 @@ Verdict verdict_of(const GradeRun& run) {
   }
   if (errored) {
     return {Level::incomplete, std::to_string(errored) + " case" + (errored == 1 ? "" : "s") +
-                                   " did not complete (errored) and none failed"};
+                                   " missed the deadline while the engine was still answering (slow, not stuck: a "
+                                   "larger --timeout serves) and none failed"};
   }
   return {exact ? Level::exact : Level::conformant, ""};
 }
@@ -280,6 +317,7 @@ GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selecte
       run.transcript.insert(run.transcript.end(), w.transcript.begin(), w.transcript.end());
     }
   }
+  fail_the_stuck(run);
   run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return run;
 }
