@@ -15,5 +15,8 @@ inline constexpr int kIncomplete = 3;      // nothing failed, some deadline miss
 inline constexpr int kNoVerdict = 5;       // no case graded, or no core capability
 // `grade --expect-manifest` only: the vector set is not the pinned one.
 inline constexpr int kManifestMismatch = 6;
+// `grade` only: the engine's handshake failed on its first start and on a
+// retry, so no case was asked (README.md, spec/PROTOCOL.md "Levels").
+inline constexpr int kEngineDidNotStart = 7;
 
 }  // namespace susurration::cli

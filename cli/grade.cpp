@@ -5,7 +5,7 @@
 // an engine without the core capabilities), 2 for a usage error (including
 // an engine command that cannot be found, or a selection of no case), 4 when
 // the report cannot be written, 6 when the vector set is not the one
-// --expect-manifest pins.
+// --expect-manifest pins, 7 when the engine did not start.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -22,6 +22,7 @@
 #include "exit_status.hpp"
 #include "output.hpp"
 #include "progress.hpp"
+#include "susurration/grader/engine_text.hpp"
 #include "susurration/grader/report.hpp"
 #include "atomic_file.hpp"
 #include "fresh.hpp"
@@ -282,8 +283,14 @@ int run_grade_command(const Options& o) {
   progress.clear();
 
   const ReportInput input{set, selection, options, run, date, invocation()};
+  // An engine that did not start is one block on the terminal: the text
+  // report on standard output is that block, any other report says it on
+  // stderr.
+  if (!run.not_started.empty() && !(o.report == "text" && to_standard_output(o.output))) {
+    std::fputs(visible(run.not_started).c_str(), stderr);
+  }
   write_results(o, report_in(o.report, input), input);
-  return exit_status(verdict_of(run).level);
+  return run.not_started.empty() ? exit_status(verdict_of(run).level) : kEngineDidNotStart;
 }
 
 }  // namespace
@@ -298,7 +305,8 @@ Command add_grade(CLI::App& app) {
       "failed, some deadline missed by an engine still answering: a slow engine needs a larger\n"
       "--timeout); no verdict 5 (no case graded, or the engine lacks init, step, metrics or run).\n"
       "2: a usage error, or a selection of no case; 4: the report could not be written;\n"
-      "6: the vector set's manifest is not the one --expect-manifest pins.\n"
+      "6: the vector set's manifest is not the one --expect-manifest pins; 7: the engine did not start\n"
+      "(its handshake failed on the first start and on a retry; no case was asked).\n"
       "Without --vectors, the set at ../share/susurration/vectors beside this binary is used.");
   command->add_option("--engine", o->engine,
                       "the engine's command line, split into words like a shell would, run without one")

@@ -162,6 +162,11 @@ std::string text_report(const ReportInput& in) {
     out += "  fresh:   seed " + std::to_string(*in.set.fresh_seed) +
            ", category fresh (replay: grade --fresh " + std::to_string(*in.set.fresh_seed) + ")\n";
   }
+  if (!run.not_started.empty()) {
+    // Nothing was asked: the one block says why, and no table of skips.
+    return visible(out + "\n" + run.not_started + "\nLevel: " + to_string(verdict_of(run).level) + "\n  " +
+                   verdict_of(run).why + "\n");
+  }
   char buf[200];
   std::snprintf(buf, sizeof buf, "  graded:  %zu of %zu cases in %.1f s, %d engine process%s\n\n",
                 run.results.size(), run.cases_in_set, run.seconds, in.options.jobs,

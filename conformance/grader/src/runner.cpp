@@ -203,6 +203,47 @@ void skip_unstarted(const VectorSet& set, const std::vector<std::size_t>& select
   }
 }
 
+// The block an engine that did not start is reported by: the command, how
+// its second start ended, and the first lines of what it wrote on stderr.
+std::string not_started_block(const GradeOptions& options, const std::string& first, const std::string& retry,
+                              const std::shared_ptr<const std::string>& stderr_tail) {
+  std::string out = "The engine did not start: its handshake failed on the first start and on a retry.\n";
+  out += "  command: " + quote(options.command, 4 * kQuoteBytes) + "\n";
+  out += "  first:   " + quote(first, 4 * kQuoteBytes) + "\n";
+  if (retry != first) out += "  retry:   " + quote(retry, 4 * kQuoteBytes) + "\n";
+  if (!stderr_tail || stderr_tail->empty()) return out + "  stderr:  (nothing)\n";
+  constexpr int kLines = 8;
+  std::size_t start = 0;
+  for (int line = 0; start < stderr_tail->size(); ++line) {
+    std::size_t end = stderr_tail->find('\n', start);
+    if (end == std::string::npos) end = stderr_tail->size();
+    if (line == kLines) {
+      out += "           ... (the rest of its stderr is in the report)\n";
+      break;
+    }
+    out += (line == 0 ? "  stderr:  " : "           ") + stderr_tail->substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+// The engine starts once before any case is asked, retried once: an engine
+// that cannot shake hands at all is one message, not a failure per case
+// (issue 52). Empty when it started; the session then runs on.
+std::string start_before_grading(Session& session, const GradeOptions& options) {
+  std::string causes[2];
+  for (std::string& cause : causes) {
+    try {
+      session.ensure_started();
+      return "";
+    } catch (const EngineBroke& e) {
+      session.discard();
+      cause = e.what();
+    }
+  }
+  return not_started_block(options, causes[0], causes[1], session.stderr_tail());
+}
+
 }  // namespace
 
 std::string to_string(Level level) {
@@ -246,6 +287,9 @@ void fail_the_stuck(GradeRun& run) {
 }  // namespace
 
 Verdict verdict_of(const GradeRun& run) {
+  if (!run.not_started.empty()) {
+    return {Level::no_verdict, "the engine did not start (its handshake failed twice), so no case was asked"};
+  }
   bool exact = true;
   std::size_t graded = 0, skipped = 0, errored = 0;
   for (const CaseResult& r : run.results) {
@@ -303,6 +347,17 @@ GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selecte
   std::vector<Worker> workers;
   for (int j = 0; j < jobs; ++j) {
     workers.push_back(Worker{set, selected, options, next, stopped, run.results, {}, {}, 0, {}});
+  }
+  if (options.keep_transcript) sessions[0]->record_to(&workers[0].transcript, kTranscriptBytes / jobs);
+  run.not_started = start_before_grading(*sessions[0], options);
+  if (!run.not_started.empty()) {
+    for (std::size_t k = 0; k < selected.size(); ++k) {
+      run.results[k] = start_result(set.cases[selected[k]]);
+      run.results[k].message = "not run: the engine did not start (its handshake failed twice)";
+    }
+    run.transcript = std::move(workers[0].transcript);
+    run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return run;
   }
   std::vector<std::thread> threads;
   for (int j = 1; j < jobs; ++j) threads.emplace_back([&, j] { workers[j].run(*sessions[j]); });

@@ -589,5 +589,27 @@ def grade_requests_are_written_in_the_forms_proto_1_names(b, tmp):
         json.loads(line)
 
 
+def grade_an_engine_that_does_not_start_is_one_message_and_exits_7(b, tmp):
+    # A program that is there (python3) running a script that is not: the
+    # handshake fails on the first start and on the retry. One block, not
+    # an error per case (issue 52: 1,520 lines), and a status of its own.
+    missing = pathlib.Path(tmp) / "missing.py"
+    engine = "'%s' '%s'" % (sys.executable, missing)
+    r = grade(b, engine)
+    lines = (r.stdout + r.stderr).splitlines()
+    check(r.returncode == 7, "exit %d, expected 7" % r.returncode)
+    check(len(lines) < 20, "%d lines:\n%s" % (len(lines), "\n".join(lines[:40])))
+    text = r.stdout + r.stderr
+    check("did not start" in text and str(missing) in text and "No such file" in text, text)
+    # Any other report says so too, and the block goes to stderr.
+    out = pathlib.Path(tmp) / "r.json"
+    r = grade(b, engine, "--report", "json", "--output", str(out))
+    check(r.returncode == 7 and "did not start" in r.stderr and len(r.stderr.splitlines()) < 20, (r.returncode, r.stderr))
+    report = json.loads(out.read_text())
+    validate_report(report)
+    check(report["level"] == "no verdict" and report["cases"], report["level"])
+    check(all(c["outcome"] == "skipped" and "did not start" in c["message"] for c in report["cases"]),
+          report["cases"][0])
+
 if __name__ == "__main__":
     sys.exit(case_runner.main(case_runner.cases(globals(), ("grade_",))))
