@@ -70,8 +70,9 @@ ExtraReport parse_extra_report(const std::string& word) {
   const std::size_t eq = word.find('=');
   ExtraReport r;
   if (eq != std::string::npos) r = {word.substr(0, eq), word.substr(eq + 1)};
-  if (!known_format(r.format) || r.file.empty() || r.file == "-") {
-    throw InputError("also-report", word, std::string("FORMAT=FILE with FORMAT ") + kFormats + " and FILE a file");
+  if (!known_format(r.format) || r.file.empty()) {
+    throw InputError("also-report", word,
+                     std::string("FORMAT=FILE with FORMAT ") + kFormats + " and FILE a file, or - for standard output");
   }
   return r;
 }
@@ -97,9 +98,18 @@ void check_options(const Options& o) {
   if (o.jobs < 1 || o.jobs > 64) throw InputError("jobs", std::to_string(o.jobs), "integer 1..64");
   if (!known_format(o.report)) throw InputError("report", o.report, kFormats);
   if (!to_standard_output(o.output)) generator::check_write_target("output", o.output);
-  if (!o.transcript.empty()) generator::check_write_target("transcript", o.transcript);
+  // `-` is standard output for every file option; one report at most goes there.
+  if (!o.transcript.empty() && !to_standard_output(o.transcript)) {
+    generator::check_write_target("transcript", o.transcript);
+  }
+  int reports_on_standard_output = to_standard_output(o.output) ? 1 : 0;
   for (const std::string& word : o.also_report) {
-    generator::check_write_target("also-report", parse_extra_report(word).file);
+    const ExtraReport extra = parse_extra_report(word);
+    if (!to_standard_output(extra.file)) {
+      generator::check_write_target("also-report", extra.file);
+    } else if (++reports_on_standard_output > 1) {
+      throw InputError("also-report", word, "one report at most on standard output (--output FILE for the main one)");
+    }
   }
   if (!o.expect_manifest.empty() && !is_sha256_hex(o.expect_manifest)) {
     throw InputError("expect-manifest", o.expect_manifest, "64 lower-case hex digits (susurration --version prints them)");
@@ -120,12 +130,20 @@ void write_results(const Options& o, const std::string& report, const ReportInpu
   const GradeRun& run = input.run;
   for (const std::string& word : o.also_report) {
     const ExtraReport extra = parse_extra_report(word);
-    generator::write_atomically(extra.file, report_in(extra.format, input), "also-report");
+    if (to_standard_output(extra.file)) {
+      emit(report_in(extra.format, input));
+    } else {
+      generator::write_atomically(extra.file, report_in(extra.format, input), "also-report");
+    }
   }
   if (!o.transcript.empty()) {
     std::string lines;
     for (const std::string& line : run.transcript) lines += line + "\n";
-    generator::write_atomically(o.transcript, lines, "transcript");
+    if (to_standard_output(o.transcript)) {
+      emit(lines);
+    } else {
+      generator::write_atomically(o.transcript, lines, "transcript");
+    }
   }
   if (to_standard_output(o.output)) {
     emit(report);
@@ -339,7 +357,8 @@ Command add_grade(CLI::App& app) {
   command->add_option("--output", o->output, "write the report to this file (a regular file or a new name; - for standard output)");
   command->add_option("--also-report", o->also_report,
                       "also write the report as FORMAT (text, json, junit, html, earl) to FILE: FORMAT=FILE (repeatable)");
-  command->add_option("--transcript", o->transcript, "write every protocol line sent and received to this file");
+  command->add_option("--transcript", o->transcript,
+                      "write every protocol line sent and received to this file (- for standard output)");
   return {command, [o] { return run_grade_command(*o); }};
 }
 

@@ -34,7 +34,7 @@ std::string indent(const std::string& label, const std::string& text) {
   return out;
 }
 
-std::string case_block(const CaseResult& r, const std::string& stderr_lines) {
+std::string case_block(const CaseResult& r, const std::string& stderr_lines, const std::string& replay) {
   std::string tag = r.outcome == Outcome::errored ? "ERROR" : r.outcome == Outcome::fail ? "FAIL " : "NOTE ";
   if (unexpected_pass(r)) tag = "XPASS";
   std::string out = tag + " " + r.id + (r.clause.empty() ? "" : "  [" + r.clause + "]") + "\n";
@@ -45,7 +45,12 @@ std::string case_block(const CaseResult& r, const std::string& stderr_lines) {
   out += indent("", r.message);
   if (!r.hint.empty()) out += indent("hint: ", r.hint);
   if (!r.offending.empty()) out += indent("output: ", r.offending);
-  return out + stderr_lines;
+  out += stderr_lines;
+  if (!r.request.empty()) out += indent("request: ", r.request);
+  if (r.outcome == Outcome::fail || r.outcome == Outcome::errored) {
+    out += indent("replay (this case alone, its whole transcript): ", replay);
+  }
+  return out;
 }
 
 std::string where(const CaseResult& r) {
@@ -82,11 +87,16 @@ std::string likely_causes(const GradeRun& run, const Diagnosis& d) {
 // first, so that the cases read as the diagnosis ranks them (PROTO-11); then
 // the blocks that are not failures (drift, expected failures), in manifest
 // order, which no cause is asked to explain.
-std::string case_blocks(const GradeRun& run, const Diagnosis& d) {
+std::string case_blocks(const ReportInput& in, const Diagnosis& d) {
+  const GradeRun& run = in.run;
   StderrQuoter stderr_of(run);
   auto block = [&](std::size_t k) {
+    const CaseResult& r = run.results[k];
     const std::string tail = stderr_of(k);
-    return case_block(run.results[k], tail.empty() ? "" : indent("stderr: ", tail));
+    const std::string replay =
+        replay_command(in.options.command, in.set.dir.string(), r.id,
+                       r.category == "fresh" ? in.set.fresh_seed : std::nullopt, in.options.timeout.count() / 1000.0);
+    return case_block(r, tail.empty() ? "" : indent("stderr: ", tail), replay);
   };
   std::vector<bool> failing;
   for (const CaseResult& r : run.results) failing.push_back(counts_as_failure(r));
@@ -185,7 +195,7 @@ std::string text_report(const ReportInput& in) {
     by_category[r.category].add(r);
     for (const std::string& clause : r.clauses) by_clause[clause].add(r);
   }
-  out += case_blocks(run, diagnosis);
+  out += case_blocks(in, diagnosis);
   out += tolerant_only(run, diagnosis);
   if (const CaseResult* first = first_failure(run, diagnosis)) {
     // The top cause's case, under the top cause's clause.

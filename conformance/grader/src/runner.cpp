@@ -74,8 +74,14 @@ struct Worker {
   // it is this case's cause, and the next case starts a fresh engine.
   CaseResult grade_guarded(const VectorCase& c, Session& session) {
     std::string cause;
+    session.begin_case();
     try {
-      return grade_one(c, session);
+      CaseResult r = grade_one(c, session);
+      // A wrong value is in the answer to the case's own request; a broken
+      // or refused one, to the request it came back to (set in grade_one).
+      const bool judged = r.outcome == Outcome::fail || r.outcome == Outcome::errored;
+      if (judged && r.request.empty()) r.request = quote(session.first_request(), kRequestQuoteBytes);
+      return r;
     } catch (const std::exception& e) {
       cause = std::string("the grader could not grade this case: ") + e.what();
     } catch (...) {
@@ -128,11 +134,13 @@ struct Worker {
       r.outcome = Outcome::fail;
       r.check = e.method();
       r.message = quote(e.what(), 4 * kQuoteBytes);
+      r.request = quote(session.last_request(), kRequestQuoteBytes);
       blame_the_answer(r, e.rule(), e.method(), c.category);
       return r;
     } catch (const EngineBroke& e) {
       session.discard();
       CaseResult r = broke(c, e.what(), e.offending(), session.stderr_tail());
+      r.request = quote(session.last_request(), kRequestQuoteBytes);
       if (e.missed_deadline() && c.category == "invalid") {
         // A request that must be refused before any work gets the base
         // deadline (PROTOCOL.md, Deadlines): no answer in it means the

@@ -611,5 +611,58 @@ def grade_an_engine_that_does_not_start_is_one_message_and_exits_7(b, tmp):
     check(all(c["outcome"] == "skipped" and "did not start" in c["message"] for c in report["cases"]),
           report["cases"][0])
 
+def grade_every_failure_shows_its_request_and_a_replay_that_grades_it_alone(b, tmp):
+    # A step whose bird 1 is off: the FAIL block quotes the step request
+    # (the case's input state is in it) and a command that grades that case
+    # alone and prints its transcript, which holds the whole request.
+    only = "step-neighbour-at-exactly-90-*"
+    engine = faulty(b, "step-bird-1-vx")
+    r = grade(b, engine, "--only", only)
+    check(r.returncode == 1, r.returncode)
+    request = re.search(r"^      request: (.*)$", r.stdout, re.M)
+    replay = re.search(r"^      replay \(this case alone, its whole transcript\): (.*)$", r.stdout, re.M)
+    check(request and replay, r.stdout[:2000])
+    asked = request.group(1)
+    check('"method":"step"' in asked and '"state":[[' in asked, asked)
+    check(len(asked) < 500, "the request is not bounded: %d characters" % len(asked))
+    command = replay.group(1)
+    check(command.startswith("susurration grade --engine ") and " --fresh off " in command and
+          command.endswith(" --transcript -"), command)
+    case_id = re.search(r"--only '([^']*)'", command).group(1)
+    check(re.fullmatch(only.replace("*", ".*"), case_id), case_id)
+    # Run as printed (the binary in place of its installed name): that case
+    # alone, failing, with every line of its exchange on standard output.
+    again = subprocess.run(["sh", "-c", "'%s'%s" % (b, command[len("susurration"):])], capture_output=True,
+                           text=True, timeout=600)
+    check(again.returncode == 1, (again.returncode, again.stderr))
+    sent = [l[2:] for l in again.stdout.splitlines() if l.startswith("> ")]
+    check(any(json.loads(l)["method"] == "step" for l in sent), again.stdout[:1000])
+    whole = next(l for l in sent if json.loads(l)["method"] == "step")
+    check(asked.split(" ... (")[0].rstrip(".") in whole or whole.startswith(asked[:200]), (asked[:200], whole[:200]))
+    check("graded:  1 of" in again.stdout, again.stdout[-1500:])
+    # The JSON report keeps it, and the page shows both folded.
+    _, report = json_report(b, engine, "--only", case_id)
+    check(report["cases"][0]["request"].startswith(asked[:200]), report["cases"][0]["request"][:200])
+    page = grade(b, engine, "--only", case_id, "--report", "html").stdout
+    folded = re.search(r'<details class="replay">(.*?)</details>', page, re.S)
+    check(folded and "--transcript -" in folded.group(1) and "&quot;method&quot;:&quot;step&quot;" in folded.group(1),
+          folded.group(1)[:500] if folded else "no replay on the page")
+
+
+def grade_a_dash_is_standard_output_for_every_file_option(b, tmp):
+    out = pathlib.Path(tmp) / "r.json"
+    r = grade(b, "'%s' engine" % b, "--only", "torus-x-*", "--transcript", "-", "--report", "json", "--output", str(out))
+    check(r.returncode == 0, (r.returncode, r.stderr))
+    lines = r.stdout.splitlines()
+    check(lines and all(l.startswith(("> ", "< ")) for l in lines), r.stdout[:500])
+    check(not (pathlib.Path(tmp) / "-").exists(), "a file named - was written")
+    badge = subprocess.run([b, "report", "--in", str(out), "--badge", "-"], capture_output=True, text=True, timeout=120)
+    check(badge.returncode == 0 and "<svg" in badge.stdout[:300],
+          (badge.returncode, badge.stdout[:200], badge.stderr))
+    check(not (pathlib.Path.cwd() / "-").exists(), "a file named - was written")
+    # Two reports on standard output would be one unreadable stream.
+    both = grade(b, "'%s' engine" % b, "--only", "torus-x-*", "--also-report", "json=-")
+    check(both.returncode == 2 and both.stderr.count("\n") == 1, (both.returncode, both.stderr))
+
 if __name__ == "__main__":
     sys.exit(case_runner.main(case_runner.cases(globals(), ("grade_",))))

@@ -57,7 +57,11 @@ struct CaseResult {
   std::optional<Difference> worst;       // pass-tolerant: the value farthest in ulps, when numbers differ
   bool drift = false;   // off in the run, every re-anchored segment agrees (TOL-6)
   std::optional<Reanchoring> reanchor;  // set when the case was re-anchored
-  std::string offending;     // errored: the engine's output, quoted (engine_text.hpp)
+  std::string offending;     // broke or errored: the engine's output, quoted (engine_text.hpp)
+  // Not passed: the request of the exchange that decided, quoted within
+  // kRequestQuoteBytes (the whole is in the replay's transcript): the
+  // case's own request, or the one within the case that broke or was refused.
+  std::string request;
   // errored: the engine's last stderr lines, or null. Shared, not copied:
   // every case an engine process broke on points at its one tail.
   std::shared_ptr<const std::string> stderr_tail;
