@@ -664,5 +664,56 @@ def grade_a_dash_is_standard_output_for_every_file_option(b, tmp):
     both = grade(b, "'%s' engine" % b, "--only", "torus-x-*", "--also-report", "json=-")
     check(both.returncode == 2 and both.stderr.count("\n") == 1, (both.returncode, both.stderr))
 
+def copy_vectors(tmp, name="vectors"):
+    import shutil
+    dest = pathlib.Path(tmp) / name
+    shutil.copytree(ROOT / "vectors", dest)
+    return dest
+
+
+def repin(vectors, file):
+    """Pins `file` again in the manifest, as a hand-edited set would."""
+    import hashlib
+    manifest = json.loads((vectors / "manifest.json").read_text())
+    for entry in manifest["files"]:
+        if entry["file"] == file:
+            entry["sha256"] = hashlib.sha256((vectors / file).read_bytes()).hexdigest()
+    (vectors / "manifest.json").write_text(json.dumps(manifest, indent=2))
+
+
+def grade_a_vector_set_with_a_repeated_case_id_or_a_wrong_count_is_refused_before_any_engine_starts(b, tmp):
+    # issue 52: a set with a repeated id was graded (exit 0) into a report
+    # that report and report-diff then refused.
+    started = pathlib.Path(tmp) / "started"
+    engine = "sh -c 'touch %s; exec %s engine'" % (started, b)
+    vectors = copy_vectors(tmp, "repeated")
+    doc = json.loads((vectors / "torus.json").read_text())
+    cases = doc["groups"][0]["cases"]
+    cases[1]["id"] = cases[0]["id"]
+    (vectors / "torus.json").write_text(json.dumps(doc))
+    repin(vectors, "torus.json")
+    r = grade(b, engine, "--vectors", str(vectors), "--fresh", "off")
+    check(r.returncode == 2 and r.stderr.count("\n") == 1 and cases[0]["id"] in r.stderr, (r.returncode, r.stderr))
+    check(not started.exists(), "the engine was started")
+    # A file holding another number of cases than the manifest pins.
+    vectors = copy_vectors(tmp, "short")
+    doc = json.loads((vectors / "torus.json").read_text())
+    del doc["groups"][0]["cases"][0]
+    (vectors / "torus.json").write_text(json.dumps(doc))
+    repin(vectors, "torus.json")
+    r = grade(b, engine, "--vectors", str(vectors), "--fresh", "off")
+    check(r.returncode == 2 and r.stderr.count("\n") == 1 and "number_of_cases" in r.stderr, (r.returncode, r.stderr))
+    check(not started.exists(), "the engine was started")
+    # A case its file's schema refuses: a key the schema does not know.
+    vectors = copy_vectors(tmp, "unschemed")
+    doc = json.loads((vectors / "step.json").read_text())
+    doc["groups"][0]["cases"][0]["surprise"] = 1
+    (vectors / "step.json").write_text(json.dumps(doc))
+    repin(vectors, "step.json")
+    r = grade(b, engine, "--vectors", str(vectors), "--fresh", "off")
+    check(r.returncode == 2 and r.stderr.count("\n") == 1 and "step.schema.json" in r.stderr and "surprise" in r.stderr,
+          (r.returncode, r.stderr))
+    check(not started.exists(), "the engine was started")
+
 if __name__ == "__main__":
     sys.exit(case_runner.main(case_runner.cases(globals(), ("grade_",))))
