@@ -15,6 +15,7 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <unistd.h>
 
@@ -124,33 +125,41 @@ std::filesystem::path vectors_dir(const Options& o) {
   return dir;
 }
 
-// The report (to standard output for no --output or `--output -`) and the
-// transcript, each written whole or not at all.
-void write_results(const Options& o, const std::string& report, const ReportInput& input) {
-  const GradeRun& run = input.run;
+// Every report asked for and the transcript, each written whole or not at
+// all, and each on its own: one that cannot be drawn or written says why on
+// stderr and the others are still written (issue 52: an EARL writer that
+// threw lost the main report). False when any failed (exit 4).
+bool write_results(const Options& o, const ReportInput& input) {
+  bool all_written = true;
+  const auto write = [&](const std::string& what, const std::string& file, const std::function<std::string()>& text) {
+    try {
+      const std::string bytes = text();
+      if (to_standard_output(file)) {
+        emit(bytes);
+        finish_output();
+      } else {
+        generator::write_atomically(file, bytes, what);
+      }
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "grade: %s not written (%s): %s\n", what.c_str(),
+                   to_standard_output(file) ? "standard output" : visible(valid_utf8(file)).c_str(),
+                   visible(valid_utf8(e.what())).c_str());
+      all_written = false;
+    }
+  };
   for (const std::string& word : o.also_report) {
     const ExtraReport extra = parse_extra_report(word);
-    if (to_standard_output(extra.file)) {
-      emit(report_in(extra.format, input));
-    } else {
-      generator::write_atomically(extra.file, report_in(extra.format, input), "also-report");
-    }
+    write("the " + extra.format + " report (--also-report)", extra.file, [&] { return report_in(extra.format, input); });
   }
   if (!o.transcript.empty()) {
-    std::string lines;
-    for (const std::string& line : run.transcript) lines += line + "\n";
-    if (to_standard_output(o.transcript)) {
-      emit(lines);
-    } else {
-      generator::write_atomically(o.transcript, lines, "transcript");
-    }
+    write("the transcript", o.transcript, [&] {
+      std::string lines;
+      for (const std::string& line : input.run.transcript) lines += line + "\n";
+      return lines;
+    });
   }
-  if (to_standard_output(o.output)) {
-    emit(report);
-    finish_output();
-  } else {
-    generator::write_atomically(o.output, report, "output");
-  }
+  write("the " + o.report + " report", o.output, [&] { return report_in(o.report, input); });
+  return all_written;
 }
 
 // An interrupted run still leaves no engine behind (PROTO-3): a closed
@@ -300,14 +309,19 @@ int run_grade_command(const Options& o) {
   const GradeRun run = run_grade(set, selected, options);
   progress.clear();
 
-  const ReportInput input{set, selection, options, run, date, invocation()};
+  // What a report says of the command and the paths is valid UTF-8, made so
+  // here once for every writer (an engine command or a vectors path may
+  // hold any bytes); the engine was run with the bytes as given.
+  options.command = valid_utf8(options.command);
+  set.dir = valid_utf8(set.dir.string());
+  const ReportInput input{set, selection, options, run, date, valid_utf8(invocation())};
   // An engine that did not start is one block on the terminal: the text
   // report on standard output is that block, any other report says it on
   // stderr.
   if (!run.not_started.empty() && !(o.report == "text" && to_standard_output(o.output))) {
     std::fputs(visible(run.not_started).c_str(), stderr);
   }
-  write_results(o, report_in(o.report, input), input);
+  if (!write_results(o, input)) return kInternalError;
   return run.not_started.empty() ? exit_status(verdict_of(run).level) : kEngineDidNotStart;
 }
 

@@ -715,5 +715,34 @@ def grade_a_vector_set_with_a_repeated_case_id_or_a_wrong_count_is_refused_befor
           (r.returncode, r.stderr))
     check(not started.exists(), "the engine was started")
 
+def grade_every_report_is_written_on_its_own_whatever_bytes_the_paths_hold(b, tmp):
+    # A byte that is not UTF-8 in the vectors path and in the engine command
+    # (issue 52: the EARL writer threw after grading, and the main report
+    # was never written): every format is written, as valid UTF-8.
+    base = pathlib.Path(os.fsdecode(os.fsencode(tmp) + b"/v\xff"))
+    import shutil
+    shutil.copytree(ROOT / "vectors", base)
+    outs = {f: pathlib.Path(tmp) / ("r." + f) for f in ("json", "earl", "junit", "html", "text")}
+    engine = "sh -c 'exec \"$0\" engine' '%s' '\udcff'" % b
+    args = ["--vectors", str(base), "--only", "torus-x-*", "--report", "json", "--output", str(outs["json"])]
+    for f in ("earl", "junit", "html", "text"):
+        args += ["--also-report", "%s=%s" % (f, outs[f])]
+    r = subprocess.run([b, "grade", "--engine", engine, *args], capture_output=True, timeout=600)
+    check(r.returncode == 0, (r.returncode, r.stderr[-500:]))
+    for f, out in outs.items():
+        check(out.exists(), "%s not written: %s" % (f, r.stderr[-500:]))
+        out.read_bytes().decode("utf-8")
+    validate_report(json.loads(outs["json"].read_text()))
+    # A writer that fails says why, and the others are still written: the
+    # JUnit report's folder goes away while the engine runs.
+    gone = pathlib.Path(tmp) / "gone"
+    gone.mkdir()
+    main = pathlib.Path(tmp) / "main.json"
+    engine = "sh -c 'rm -rf \"$1\"; exec \"$0\" engine' '%s' '%s'" % (b, gone)
+    r = grade(b, engine, "--only", "torus-x-*", "--report", "json", "--output", str(main),
+              "--also-report", "junit=%s" % (gone / "r.xml"), "--also-report", "text=%s" % outs["text"])
+    check(r.returncode == 4 and "junit" in r.stderr and "not written" in r.stderr, (r.returncode, r.stderr))
+    check(main.exists() and json.loads(main.read_text())["level"] == "exact", "the main report was lost")
+
 if __name__ == "__main__":
     sys.exit(case_runner.main(case_runner.cases(globals(), ("grade_",))))
