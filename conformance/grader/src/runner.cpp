@@ -216,7 +216,12 @@ void skip_unstarted(const VectorSet& set, const std::vector<std::size_t>& select
 std::string not_started_block(const GradeOptions& options, const std::string& first, const std::string& retry,
                               const std::shared_ptr<const std::string>& stderr_tail) {
   std::string out = "The engine did not start: its handshake failed on the first start and on a retry.\n";
-  out += "  command: " + quote(options.command, 4 * kQuoteBytes) + "\n";
+  // The command as given to --engine; a caller that gave only the words, those.
+  std::string command = options.command;
+  if (command.empty()) {
+    for (const std::string& word : options.argv) command += (command.empty() ? "" : " ") + word;
+  }
+  out += "  command: " + quote(command, 4 * kQuoteBytes) + "\n";
   out += "  first:   " + quote(first, 4 * kQuoteBytes) + "\n";
   if (retry != first) out += "  retry:   " + quote(retry, 4 * kQuoteBytes) + "\n";
   if (!stderr_tail || stderr_tail->empty()) return out + "  stderr:  (nothing)\n";

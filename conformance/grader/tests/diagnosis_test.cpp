@@ -418,7 +418,9 @@ TEST(Diagnosis, ARunFromStuckWithinACaseIsItsOwnRuleNotTheTrajectorys) {
     const Diagnosis d = diagnose(kNoVectors, run);
     ASSERT_FALSE(d.causes.empty());
     EXPECT_EQ(d.causes.front().clause, largest < 0 ? "PROTO-3" : "PROTO-14");
-    if (largest >= 0) EXPECT_EQ(d.causes.front().explains.size(), 3u);
+    if (largest >= 0) {
+      EXPECT_EQ(d.causes.front().explains.size(), 3u);
+    }
   }
 }
 
