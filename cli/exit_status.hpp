@@ -11,9 +11,12 @@ inline constexpr int kOverBudget = 3;      // verification exceeded its budget
 inline constexpr int kInternalError = 4;   // I/O failure or a bug of ours
 // `grade` only (README.md, spec/PROTOCOL.md "Levels"): 3 as for verify, the
 // engine did not finish in the time given; 5, there is nothing to judge.
-inline constexpr int kIncomplete = 3;      // nothing failed, some case errored
+inline constexpr int kIncomplete = 3;      // nothing failed, some deadline missed by a slow engine
 inline constexpr int kNoVerdict = 5;       // no case graded, or no core capability
 // `grade --expect-manifest` only: the vector set is not the pinned one.
 inline constexpr int kManifestMismatch = 6;
+// `grade` only: the engine's handshake failed on its first start and on a
+// retry, so no case was asked (README.md, spec/PROTOCOL.md "Levels").
+inline constexpr int kEngineDidNotStart = 7;
 
 }  // namespace susurration::cli

@@ -1,13 +1,14 @@
 // `susurration grade`: run an engine under test as a subprocess and grade
 // it against a vector set (spec/PROTOCOL.md). Exit 0 when the engine is
 // exact or conformant, 1 when it is not conformant, 3 when it is incomplete
-// (nothing failed, some case errored), 5 for no verdict (no case graded, or
+// (nothing failed, some deadline missed by a slow engine), 5 for no verdict (no case graded, or
 // an engine without the core capabilities), 2 for a usage error (including
 // an engine command that cannot be found, or a selection of no case), 4 when
 // the report cannot be written, 6 when the vector set is not the one
-// --expect-manifest pins. With --expect-fail the level is the same, and the
-// status that of the cases not listed, a listed case that passes counting as
-// a failure: 0 when the failing cases are exactly the listed ones.
+// --expect-manifest pins, 7 when the engine did not start. With
+// --expect-fail the level is the same, and the status that of the cases not
+// listed, a listed case that passes counting as a failure: 0 when the
+// failing cases are exactly the listed ones.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -17,6 +18,7 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <unistd.h>
 
@@ -24,6 +26,7 @@
 #include "exit_status.hpp"
 #include "output.hpp"
 #include "progress.hpp"
+#include "susurration/grader/engine_text.hpp"
 #include "susurration/grader/report.hpp"
 #include "atomic_file.hpp"
 #include "fresh.hpp"
@@ -71,8 +74,9 @@ ExtraReport parse_extra_report(const std::string& word) {
   const std::size_t eq = word.find('=');
   ExtraReport r;
   if (eq != std::string::npos) r = {word.substr(0, eq), word.substr(eq + 1)};
-  if (!known_format(r.format) || r.file.empty() || r.file == "-") {
-    throw InputError("also-report", word, std::string("FORMAT=FILE with FORMAT ") + kFormats + " and FILE a file");
+  if (!known_format(r.format) || r.file.empty()) {
+    throw InputError("also-report", word,
+                     std::string("FORMAT=FILE with FORMAT ") + kFormats + " and FILE a file, or - for standard output");
   }
   return r;
 }
@@ -98,9 +102,18 @@ void check_options(const Options& o) {
   if (o.jobs < 1 || o.jobs > 64) throw InputError("jobs", std::to_string(o.jobs), "integer 1..64");
   if (!known_format(o.report)) throw InputError("report", o.report, kFormats);
   if (!to_standard_output(o.output)) generator::check_write_target("output", o.output);
-  if (!o.transcript.empty()) generator::check_write_target("transcript", o.transcript);
+  // `-` is standard output for every file option; one report at most goes there.
+  if (!o.transcript.empty() && !to_standard_output(o.transcript)) {
+    generator::check_write_target("transcript", o.transcript);
+  }
+  int reports_on_standard_output = to_standard_output(o.output) ? 1 : 0;
   for (const std::string& word : o.also_report) {
-    generator::check_write_target("also-report", parse_extra_report(word).file);
+    const ExtraReport extra = parse_extra_report(word);
+    if (!to_standard_output(extra.file)) {
+      generator::check_write_target("also-report", extra.file);
+    } else if (++reports_on_standard_output > 1) {
+      throw InputError("also-report", word, "one report at most on standard output (--output FILE for the main one)");
+    }
   }
   if (!o.expect_manifest.empty() && !is_sha256_hex(o.expect_manifest)) {
     throw InputError("expect-manifest", o.expect_manifest, "64 lower-case hex digits (susurration --version prints them)");
@@ -115,25 +128,41 @@ std::filesystem::path vectors_dir(const Options& o) {
   return dir;
 }
 
-// The report (to standard output for no --output or `--output -`) and the
-// transcript, each written whole or not at all.
-void write_results(const Options& o, const std::string& report, const ReportInput& input) {
-  const GradeRun& run = input.run;
+// Every report asked for and the transcript, each written whole or not at
+// all, and each on its own: one that cannot be drawn or written says why on
+// stderr and the others are still written (issue 52: an EARL writer that
+// threw lost the main report). False when any failed (exit 4).
+bool write_results(const Options& o, const ReportInput& input) {
+  bool all_written = true;
+  const auto write = [&](const std::string& what, const std::string& file, const std::function<std::string()>& text) {
+    try {
+      const std::string bytes = text();
+      if (to_standard_output(file)) {
+        emit(bytes);
+        finish_output();
+      } else {
+        generator::write_atomically(file, bytes, what);
+      }
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "grade: %s not written (%s): %s\n", what.c_str(),
+                   to_standard_output(file) ? "standard output" : visible(valid_utf8(file)).c_str(),
+                   visible(valid_utf8(e.what())).c_str());
+      all_written = false;
+    }
+  };
   for (const std::string& word : o.also_report) {
     const ExtraReport extra = parse_extra_report(word);
-    generator::write_atomically(extra.file, report_in(extra.format, input), "also-report");
+    write("the " + extra.format + " report (--also-report)", extra.file, [&] { return report_in(extra.format, input); });
   }
   if (!o.transcript.empty()) {
-    std::string lines;
-    for (const std::string& line : run.transcript) lines += line + "\n";
-    generator::write_atomically(o.transcript, lines, "transcript");
+    write("the transcript", o.transcript, [&] {
+      std::string lines;
+      for (const std::string& line : input.run.transcript) lines += line + "\n";
+      return lines;
+    });
   }
-  if (to_standard_output(o.output)) {
-    emit(report);
-    finish_output();
-  } else {
-    generator::write_atomically(o.output, report, "output");
-  }
+  write("the " + o.report + " report", o.output, [&] { return report_in(o.report, input); });
+  return all_written;
 }
 
 // An interrupted run still leaves no engine behind (PROTO-3): a closed
@@ -283,11 +312,22 @@ int run_grade_command(const Options& o) {
   const GradeRun run = run_grade(set, selected, options);
   progress.clear();
 
+  // What a report says of the command and the paths is valid UTF-8, made so
+  // here once for every writer (an engine command or a vectors path may
+  // hold any bytes); the engine was run with the bytes as given.
+  options.command = valid_utf8(options.command);
+  set.dir = valid_utf8(set.dir.string());
   // The verdict once, for every form and the exit status alike.
   const Verdict verdict = grade_verdict(set, selection, run);
-  const ReportInput input{set, selection, options, run, verdict, date, invocation()};
-  write_results(o, report_in(o.report, input), input);
-  return exit_status(verdict.status_level());
+  const ReportInput input{set, selection, options, run, verdict, date, valid_utf8(invocation())};
+  // An engine that did not start is one block on the terminal: the text
+  // report on standard output is that block, any other report says it on
+  // stderr.
+  if (!run.not_started.empty() && !(o.report == "text" && to_standard_output(o.output))) {
+    std::fputs(visible(run.not_started).c_str(), stderr);
+  }
+  if (!write_results(o, input)) return kInternalError;
+  return run.not_started.empty() ? exit_status(verdict.status_level()) : kEngineDidNotStart;
 }
 
 }  // namespace
@@ -297,13 +337,15 @@ Command add_grade(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "grade", "grade an engine (any program speaking spec/PROTOCOL.md) against the vectors");
   command->footer(
-      "Levels and exit statuses: exact or conformant 0; not conformant 1 (a case failed); incomplete 3\n"
-      "(nothing failed, some case errored: a missed deadline, a crash; a slow engine needs a larger\n"
+      "Levels and exit statuses: exact or conformant 0; not conformant 1 (a case failed: a wrong value,\n"
+      "a crash, a response that breaks its schema, an engine stuck on an input); incomplete 3 (nothing\n"
+      "failed, some deadline missed by an engine still answering: a slow engine needs a larger\n"
       "--timeout); no verdict 5 (no case graded, or the engine lacks init, step, metrics or run).\n"
       "A case listed in --expect-fail that fails is still a failure: the level is not conformant, and\n"
       "the list changes only the exit status, 0 when the failing cases are exactly the listed ones.\n"
       "2: a usage error, or a selection of no case; 4: the report could not be written;\n"
-      "6: the vector set's manifest is not the one --expect-manifest pins.\n"
+      "6: the vector set's manifest is not the one --expect-manifest pins; 7: the engine did not start\n"
+      "(its handshake failed on the first start and on a retry; no case was asked).\n"
       "Without --vectors, the set at ../share/susurration/vectors beside this binary is used.");
   command->add_option("--engine", o->engine,
                       "the engine's command line, split into words like a shell would, run without one")
@@ -337,7 +379,8 @@ Command add_grade(CLI::App& app) {
   command->add_option("--output", o->output, "write the report to this file (a regular file or a new name; - for standard output)");
   command->add_option("--also-report", o->also_report,
                       "also write the report as FORMAT (text, json, junit, html, earl) to FILE: FORMAT=FILE (repeatable)");
-  command->add_option("--transcript", o->transcript, "write every protocol line sent and received to this file");
+  command->add_option("--transcript", o->transcript,
+                      "write every protocol line sent and received to this file (- for standard output)");
   return {command, [o] { return run_grade_command(*o); }};
 }
 

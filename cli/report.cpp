@@ -87,7 +87,12 @@ Command add_report(CLI::App& app) {
             const bool page_wanted = !o->output.empty() || o->badge.empty();
             const bool to_stdout = o->output.empty() || o->output == "-";
             if (page_wanted && !to_stdout) generator::check_write_target("output", o->output);
-            if (!o->badge.empty()) generator::check_write_target("badge", o->badge);
+            // `--badge -`: the badge on standard output, where the page then cannot go too.
+            const bool badge_to_stdout = o->badge == "-";
+            if (badge_to_stdout && page_wanted && to_stdout) {
+              throw InputError("badge", o->badge, "a file, or - when the page goes to a file (--output FILE)");
+            }
+            if (!o->badge.empty() && !badge_to_stdout) generator::check_write_target("badge", o->badge);
             std::vector<grader::BoardReport> reports;
             for (const std::string& path : o->in) reports.push_back({path, read_report(path)});
             std::string page, badge;
@@ -109,7 +114,12 @@ Command add_report(CLI::App& app) {
             } catch (const grader::ReportFormatError& e) {
               throw InputError("in", e.what(), "reports written by grade --report json");
             }
-            if (!o->badge.empty()) generator::write_atomically(o->badge, badge, "badge");
+            if (badge_to_stdout) {
+              emit(badge);
+              finish_output();
+            } else if (!o->badge.empty()) {
+              generator::write_atomically(o->badge, badge, "badge");
+            }
             if (!page_wanted) return kSuccess;
             if (to_stdout) {
               emit(page);

@@ -15,7 +15,10 @@
 namespace susurration::grader {
 namespace {
 
-bool graded(const CaseResult& r) { return r.outcome != Outcome::skipped && r.outcome != Outcome::errored; }
+// A case the engine broke on says which rule it broke, not whether the
+// clauses it checks hold: it is explained, but it neither clears nor
+// accuses an isolated clause.
+bool graded(const CaseResult& r) { return r.outcome != Outcome::skipped && r.outcome != Outcome::errored && !r.broke; }
 bool failed(const CaseResult& r) { return r.outcome == Outcome::fail || r.outcome == Outcome::errored; }
 
 // A two-bird step case whose first bird off is bird 1, while bird 0 felt the
@@ -64,17 +67,12 @@ void isolates_none_of(Evidence& e, const std::vector<std::string>& clauses) {
   also_tests(e, clauses);
 }
 
-// A deadline missed on a request that asked no more work than one the
-// engine answered in time: not slowness, which would have missed the
-// larger one too, but an engine stuck on this input (a skip that loops
-// forever, a lone bird): it accuses the answer, as a crash does. Otherwise
-// it stays PROTO-3's (spec/PROTOCOL.md, "How a report ranks causes").
-bool stuck_on_input(const CaseResult& r, double largest_answered_work) {
-  return r.unanswered_work && largest_answered_work >= 0 && *r.unanswered_work <= largest_answered_work;
-}
-
-Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector<std::string>& init_clauses,
-                     bool stuck) {
+// A deadline missed on an input the engine is stuck on (stuck_on_input,
+// decided by run_grade) accuses the answer, as a crash does; a missed
+// deadline otherwise stays PROTO-3's (spec/PROTOCOL.md, "How a report
+// ranks causes").
+Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector<std::string>& init_clauses) {
+  const bool stuck = grader::stuck(r);
   Evidence e{r.clauses, r.clauses.empty() ? "" : r.clauses.front()};
   // A failing case is weighed by the clause its check pinned (a field's
   // defining clause, INIT-1..3, METRIC-1, WEIGHTS-3, ...), a passing one by
@@ -215,8 +213,7 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
   std::vector<Evidence> ev;
   for (const CaseResult& r : run.results) {
     const auto it = by_id.find(r.id);
-    ev.push_back(evidence_of(r, it == by_id.end() ? nullptr : it->second, init_clauses,
-                             stuck_on_input(r, run.largest_answered_work)));
+    ev.push_back(evidence_of(r, it == by_id.end() ? nullptr : it->second, init_clauses));
   }
   // A failure of a class that fails as a whole is pinned on the class's
   // clause (the largest class, where a case is in two).
@@ -243,8 +240,9 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
     const CaseResult& r = run.results[k];
     if (r.outcome == Outcome::pass_tolerant) d.tolerant_only.push_back(k);
     for (const std::string& clause : ev[k].tests) first_seen.emplace(clause, first_seen.size());
-    // An errored case says the engine broke, not which rule is wrong: it is
-    // explained, but it neither clears nor accuses an isolated clause.
+    // An errored case, or one the engine broke on, says nothing of which
+    // rule is wrong: it is explained, but it neither clears nor accuses an
+    // isolated clause.
     if (graded(r) && !ev[k].primary.empty()) {
       Tally& t = isolating[ev[k].primary];
       ++t.cases;

@@ -3,9 +3,34 @@
 #include "susurration/grader/report.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <string_view>
 
 namespace susurration::grader {
+
+namespace {
+
+// A word as a POSIX shell reads it back whole: in single quotes, each
+// single quote written '\''.
+std::string shell_word(const std::string& word) {
+  std::string out = "'";
+  for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace
+
+std::string replay_command(const std::string& engine, const std::string& vectors, const std::string& id,
+                           std::optional<std::uint32_t> fresh_seed, double timeout_seconds) {
+  std::string out = "susurration grade --engine " + shell_word(engine) + " --vectors " + shell_word(vectors) +
+                    " --only " + shell_word(id) + " --fresh " + (fresh_seed ? std::to_string(*fresh_seed) : "off");
+  if (timeout_seconds != 10) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, " --timeout %g", timeout_seconds);
+    out += buf;
+  }
+  return out + " --transcript -";
+}
 
 StderrTails stderr_tails(const GradeRun& run) {
   StderrTails t;

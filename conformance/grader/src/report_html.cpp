@@ -336,7 +336,16 @@ std::string picture_table(const Json& p) {
   return out + "</table>" + html::torus_picture(p);
 }
 
-std::string failing_case(const Json& c, const Json& tails) {
+// The replay of case `c` of report `r`: the command the text report gives.
+std::string replay_of(const Json& r, const Json& c) {
+  const Json& fresh = r.at("vectors").at("fresh");
+  std::optional<std::uint32_t> seed;
+  if (c.at("category") == "fresh" && fresh.is_object()) seed = fresh.at("seed").get<std::uint32_t>();
+  return replay_command(r.at("engine").at("command").get<std::string>(), r.at("vectors").at("dir").get<std::string>(),
+                        c.at("id").get<std::string>(), seed, r.at("timeout_seconds").get<double>());
+}
+
+std::string failing_case(const Json& c, const Json& tails, const std::string& replay) {
   const std::string id = c.at("id").get<std::string>();
   const std::string outcome = c.at("outcome").get<std::string>();
   std::string out = "<article class=\"case " + escape(outcome) + "\" id=\"" + escape(case_anchor(id)) + "\"><h4>" +
@@ -355,6 +364,12 @@ std::string failing_case(const Json& c, const Json& tails) {
   if (c.at("stderr_tail").is_number_unsigned() && c.at("stderr_tail").get<std::size_t>() < tails.size()) {
     out += "<p>The engine's stderr ended:</p><pre>" + value(tails.at(c.at("stderr_tail").get<std::size_t>())) + "</pre>";
   }
+  // Folded: what was asked, and the command that asks it again alone.
+  const bool asked = c.contains("request") && !c.at("request").get<std::string>().empty();
+  out += "<details class=\"replay\"><summary>" + std::string(asked ? "The request and its replay" : "Replay") +
+         "</summary>";
+  if (asked) out += "<p>The request (the whole exchange is in the replay's transcript):</p><pre>" + value(c.at("request")) + "</pre>";
+  out += "<p>Grade this case alone and print its transcript:</p><pre>" + value(Json(replay)) + "</pre></details>";
   if (c.at("chart").is_object()) out += html::trajectory_charts(c.at("chart"), id);
   if (c.at("picture").is_object()) out += picture_table(c.at("picture"));
   return out + "</article>";
@@ -396,12 +411,14 @@ std::string failures(const Json& r) {
       out += "Not explained by a cause (" + failing_cases(g.cases.size()) + ")";
     }
     out += "</h3>";
-    for (std::size_t k : g.cases) out += failing_case(cases[k], r.at("stderr_tails"));
+    for (std::size_t k : g.cases) out += failing_case(cases[k], r.at("stderr_tails"), replay_of(r, cases[k]));
   }
   std::string expected;
   for (const char* outcome : {"fail", "errored"}) {
     for (const Json& c : cases) {
-      if (c.at("outcome") == outcome && c.at("expected_to_fail") == true) expected += failing_case(c, r.at("stderr_tails"));
+      if (c.at("outcome") == outcome && c.at("expected_to_fail") == true) {
+        expected += failing_case(c, r.at("stderr_tails"), replay_of(r, c));
+      }
     }
   }
   if (!expected.empty()) {

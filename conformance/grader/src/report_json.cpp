@@ -140,6 +140,7 @@ Json case_json(const CaseResult& r, int stderr_tail, const VectorCase* c) {
           {"reanchor", reanchor_json(r.reanchor)},
           {"expected_to_fail", r.expected_to_fail},
           {"offending", r.offending},
+          {"request", r.request},
           {"stderr_tail", stderr_tail < 0 ? Json() : Json(stderr_tail)},
           {"seconds", r.seconds}};
 }

@@ -34,7 +34,7 @@ std::string indent(const std::string& label, const std::string& text) {
   return out;
 }
 
-std::string case_block(const CaseResult& r, const std::string& stderr_lines) {
+std::string case_block(const CaseResult& r, const std::string& stderr_lines, const std::string& replay) {
   std::string tag = r.outcome == Outcome::errored ? "ERROR" : r.outcome == Outcome::fail ? "FAIL " : "NOTE ";
   if (unexpected_pass(r)) tag = "XPASS";
   std::string out = tag + " " + r.id + (r.clause.empty() ? "" : "  [" + r.clause + "]") + "\n";
@@ -45,7 +45,12 @@ std::string case_block(const CaseResult& r, const std::string& stderr_lines) {
   out += indent("", r.message);
   if (!r.hint.empty()) out += indent("hint: ", r.hint);
   if (!r.offending.empty()) out += indent("output: ", r.offending);
-  return out + stderr_lines;
+  out += stderr_lines;
+  if (!r.request.empty()) out += indent("request: ", r.request);
+  if (r.outcome == Outcome::fail || r.outcome == Outcome::errored) {
+    out += indent("replay (this case alone, its whole transcript): ", replay);
+  }
+  return out;
 }
 
 std::string where(const CaseResult& r) {
@@ -83,11 +88,16 @@ std::string likely_causes(const GradeRun& run, const Diagnosis& d) {
 // the failures listed in --expect-fail under a heading of their own (still
 // failures, but not news: no cause is asked to explain them); then the drift
 // notes, which are not failures; each in manifest order.
-std::string case_blocks(const GradeRun& run, const Diagnosis& d) {
+std::string case_blocks(const ReportInput& in, const Diagnosis& d) {
+  const GradeRun& run = in.run;
   StderrQuoter stderr_of(run);
   auto block = [&](std::size_t k) {
+    const CaseResult& r = run.results[k];
     const std::string tail = stderr_of(k);
-    return case_block(run.results[k], tail.empty() ? "" : indent("stderr: ", tail));
+    const std::string replay =
+        replay_command(in.options.command, in.set.dir.string(), r.id,
+                       r.category == "fresh" ? in.set.fresh_seed : std::nullopt, in.options.timeout.count() / 1000.0);
+    return case_block(r, tail.empty() ? "" : indent("stderr: ", tail), replay);
   };
   std::vector<bool> failing;
   for (const CaseResult& r : run.results) failing.push_back(unexpected_outcome(r));
@@ -172,6 +182,11 @@ std::string text_report(const ReportInput& in) {
     out += "  fresh:   seed " + std::to_string(*in.set.fresh_seed) +
            ", category fresh (replay: grade --fresh " + std::to_string(*in.set.fresh_seed) + ")\n";
   }
+  if (!run.not_started.empty()) {
+    // Nothing was asked: the one block says why, and no table of skips.
+    return visible(out + "\n" + run.not_started + "\nLevel: " + to_string(verdict_of(run).level) + "\n  " +
+                   verdict_of(run).why + "\n");
+  }
   char buf[200];
   std::snprintf(buf, sizeof buf, "  graded:  %zu of %zu cases in %.1f s, %d engine process%s\n\n",
                 run.results.size(), run.cases_in_set, run.seconds, in.options.jobs,
@@ -189,7 +204,7 @@ std::string text_report(const ReportInput& in) {
     by_category[r.category].add(r);
     for (const std::string& clause : r.clauses) by_clause[clause].add(r);
   }
-  out += case_blocks(run, diagnosis);
+  out += case_blocks(in, diagnosis);
   out += tolerant_only(run, diagnosis);
   if (const CaseResult* first = first_failure(run, diagnosis)) {
     // The top cause's case, under the top cause's clause.

@@ -1,6 +1,7 @@
 // Running the cases. Each worker thread owns one engine process; a case
-// that breaks the engine is recorded as errored, the engine is killed and
-// the next case starts a fresh one (PROTO-3).
+// that breaks the engine fails under the rule it broke (errored when it
+// only missed a deadline and may be slow), the engine is killed and the
+// next case starts a fresh one (PROTO-3).
 #include "susurration/grader/runner.hpp"
 
 #include <atomic>
@@ -15,10 +16,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-CaseResult errored(const VectorCase& c, const std::string& cause, const std::string& offending,
-                   std::shared_ptr<const std::string> stderr_tail) {
+// A case the engine broke on: a failure, under the rule it broke
+// (spec/PROTOCOL.md, PROTO-3); the deadline branch makes a case that may
+// only be slow errored again.
+CaseResult broke(const VectorCase& c, const std::string& cause, const std::string& offending,
+                 std::shared_ptr<const std::string> stderr_tail) {
   CaseResult r = start_result(c);
-  r.outcome = Outcome::errored;
+  r.outcome = Outcome::fail;
+  r.broke = true;
   // The case's main clause until the cause names another.
   r.clause = r.clauses.empty() ? "" : r.clauses.front();
   // A cause may carry engine text (a schema violation names a value): kept
@@ -69,8 +74,14 @@ struct Worker {
   // it is this case's cause, and the next case starts a fresh engine.
   CaseResult grade_guarded(const VectorCase& c, Session& session) {
     std::string cause;
+    session.begin_case();
     try {
-      return grade_one(c, session);
+      CaseResult r = grade_one(c, session);
+      // A wrong value is in the answer to the case's own request; a broken
+      // or refused one, to the request it came back to (set in grade_one).
+      const bool judged = r.outcome == Outcome::fail || r.outcome == Outcome::errored;
+      if (judged && r.request.empty()) r.request = quote(session.first_request(), kRequestQuoteBytes);
+      return r;
     } catch (const std::exception& e) {
       cause = std::string("the grader could not grade this case: ") + e.what();
     } catch (...) {
@@ -83,14 +94,18 @@ struct Worker {
     } catch (...) {
       // The cause above is what matters; the tail is a courtesy.
     }
-    return errored(c, cause, "", tail);
+    // The grader's trouble, not the engine's: the case did not finish.
+    CaseResult r = broke(c, cause, "", tail);
+    r.outcome = Outcome::errored;
+    r.broke = false;
+    return r;
   }
 
   CaseResult grade_one(const VectorCase& c, Session& session) {
     // A failed handshake is PROTO-9's first rule broken (answer hello
     // first), whatever the case was about: the engine was never asked it.
     const auto handshake_failed = [&](const std::string& cause, const std::string& offending) {
-      CaseResult r = errored(c, cause, offending, session.stderr_tail());
+      CaseResult r = broke(c, cause, offending, session.stderr_tail());
       r.clause = "PROTO-9";
       return r;
     };
@@ -119,26 +134,31 @@ struct Worker {
       r.outcome = Outcome::fail;
       r.check = e.method();
       r.message = quote(e.what(), 4 * kQuoteBytes);
+      r.request = quote(session.last_request(), kRequestQuoteBytes);
       blame_the_answer(r, e.rule(), e.method(), c.category);
       return r;
     } catch (const EngineBroke& e) {
       session.discard();
-      CaseResult r = errored(c, e.what(), e.offending(), session.stderr_tail());
+      CaseResult r = broke(c, e.what(), e.offending(), session.stderr_tail());
+      r.request = quote(session.last_request(), kRequestQuoteBytes);
       if (e.missed_deadline() && c.category == "invalid") {
         // A request that must be refused before any work gets the base
         // deadline (PROTOCOL.md, Deadlines): no answer in it means the
         // engine took the request and is working on it. A wrong answer, not
         // slowness: the case fails with its clause.
-        r.outcome = Outcome::fail;
+        r.broke = false;
         r.check = "rejection";
         r.message = "accepted an invalid request: no refusal within its deadline (--timeout alone), and an "
                     "invalid request is refused before any work (PROTOCOL.md, Deadlines)";
         return r;
       }
       if (e.missed_deadline()) {
-        // Slow or stuck, not wrong (issue 12): the case errs under PROTO-3.
-        // What the answer would accuse, were the engine stuck on this input,
-        // goes with it; the diagnosis decides which from the work asked.
+        // Slow or stuck (issue 12): the case errs under PROTO-3 until the
+        // run is over and run_grade knows the most work answered in time
+        // (stuck_on_input). What the answer would accuse, were the engine
+        // stuck on this input, goes with it.
+        r.outcome = Outcome::errored;
+        r.broke = false;
         blame_the_answer(r, "", e.method(), c.category);
         if (r.suspects.empty() && !r.clause.empty()) r.suspects = {r.clause};
         r.clause = e.clause();
@@ -191,6 +211,52 @@ void skip_unstarted(const VectorSet& set, const std::vector<std::size_t>& select
   }
 }
 
+// The block an engine that did not start is reported by: the command, how
+// its second start ended, and the first lines of what it wrote on stderr.
+std::string not_started_block(const GradeOptions& options, const std::string& first, const std::string& retry,
+                              const std::shared_ptr<const std::string>& stderr_tail) {
+  std::string out = "The engine did not start: its handshake failed on the first start and on a retry.\n";
+  // The command as given to --engine; a caller that gave only the words, those.
+  std::string command = options.command;
+  if (command.empty()) {
+    for (const std::string& word : options.argv) command += (command.empty() ? "" : " ") + word;
+  }
+  out += "  command: " + quote(command, 4 * kQuoteBytes) + "\n";
+  out += "  first:   " + quote(first, 4 * kQuoteBytes) + "\n";
+  if (retry != first) out += "  retry:   " + quote(retry, 4 * kQuoteBytes) + "\n";
+  if (!stderr_tail || stderr_tail->empty()) return out + "  stderr:  (nothing)\n";
+  constexpr int kLines = 8;
+  std::size_t start = 0;
+  for (int line = 0; start < stderr_tail->size(); ++line) {
+    std::size_t end = stderr_tail->find('\n', start);
+    if (end == std::string::npos) end = stderr_tail->size();
+    if (line == kLines) {
+      out += "           ... (the rest of its stderr is in the report)\n";
+      break;
+    }
+    out += (line == 0 ? "  stderr:  " : "           ") + stderr_tail->substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+// The engine starts once before any case is asked, retried once: an engine
+// that cannot shake hands at all is one message, not a failure per case
+// (issue 52). Empty when it started; the session then runs on.
+std::string start_before_grading(Session& session, const GradeOptions& options) {
+  std::string causes[2];
+  for (std::string& cause : causes) {
+    try {
+      session.ensure_started();
+      return "";
+    } catch (const EngineBroke& e) {
+      session.discard();
+      cause = e.what();
+    }
+  }
+  return not_started_block(options, causes[0], causes[1], session.stderr_tail());
+}
+
 }  // namespace
 
 std::string to_string(Level level) {
@@ -209,6 +275,30 @@ const std::vector<std::string>& core_capabilities() {
   return core;
 }
 
+bool stuck_on_input(double unanswered_work, double largest_answered_work) {
+  return largest_answered_work >= 0 && unanswered_work <= largest_answered_work;
+}
+
+namespace {
+
+// A missed deadline on an input the engine is stuck on fails its case
+// (stuck_on_input): decided once every worker is done, against the most
+// work any of them had answered in time.
+void fail_the_stuck(GradeRun& run) {
+  for (CaseResult& r : run.results) {
+    if (r.outcome != Outcome::errored || !r.unanswered_work ||
+        !stuck_on_input(*r.unanswered_work, run.largest_answered_work)) {
+      continue;
+    }
+    r.outcome = Outcome::fail;
+    r.broke = true;
+    r.message += "; not slowness: the engine answered a request of as much work or more in time, so it is stuck on "
+                 "this input";
+  }
+}
+
+}  // namespace
+
 Verdict verdict_of(const GradeRun& run) {
   Verdict v;
   for (const CaseResult& r : run.results) v.counts.add(r);
@@ -217,12 +307,16 @@ Verdict verdict_of(const GradeRun& run) {
     v.why = std::move(why);
     return v;
   };
+  if (!run.not_started.empty()) {
+    return verdict(Level::no_verdict, "the engine did not start (its handshake failed twice), so no case was asked");
+  }
   bool exact = true;
   std::size_t graded = 0, skipped = 0, errored = 0;
   for (const CaseResult& r : run.results) {
     // A failure decides at once, listed in --expect-fail or not: the level
-    // is never better than the cases. An errored case says nothing about
-    // the engine's values, so it only makes the run incomplete, below.
+    // is never better than the cases. An errored case did not finish in
+    // time while the engine was still answering, so it only makes the run
+    // incomplete, below.
     if (r.outcome == Outcome::fail) return verdict(Level::not_conformant, "");
     if (r.outcome == Outcome::skipped) {
       ++skipped;
@@ -250,7 +344,8 @@ Verdict verdict_of(const GradeRun& run) {
   }
   if (errored) {
     return verdict(Level::incomplete, std::to_string(errored) + " case" + (errored == 1 ? "" : "s") +
-                                          " did not complete (errored) and none failed");
+                                          " missed the deadline while the engine was still answering (slow, not "
+                                          "stuck: a larger --timeout serves) and none failed");
   }
   return verdict(exact ? Level::exact : Level::conformant, "");
 }
@@ -274,6 +369,17 @@ GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selecte
   for (int j = 0; j < jobs; ++j) {
     workers.push_back(Worker{set, selected, options, next, stopped, run.results, {}, {}, 0, {}});
   }
+  if (options.keep_transcript) sessions[0]->record_to(&workers[0].transcript, kTranscriptBytes / jobs);
+  run.not_started = start_before_grading(*sessions[0], options);
+  if (!run.not_started.empty()) {
+    for (std::size_t k = 0; k < selected.size(); ++k) {
+      run.results[k] = start_result(set.cases[selected[k]]);
+      run.results[k].message = "not run: the engine did not start (its handshake failed twice)";
+    }
+    run.transcript = std::move(workers[0].transcript);
+    run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return run;
+  }
   std::vector<std::thread> threads;
   for (int j = 1; j < jobs; ++j) threads.emplace_back([&, j] { workers[j].run(*sessions[j]); });
   workers[0].run(*sessions[0]);
@@ -287,6 +393,7 @@ GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selecte
       run.transcript.insert(run.transcript.end(), w.transcript.begin(), w.transcript.end());
     }
   }
+  fail_the_stuck(run);
   run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return run;
 }

@@ -70,6 +70,10 @@ Json Session::exchange(const std::string& method, const Json& params, std::chron
   const long long id = next_id_++;
   const std::string line = Json{{"id", id}, {"method", method}, {"params", params}}.dump();
   record("> ", line);
+  if (method != "hello" && method != "shutdown") {
+    if (first_request_.empty()) first_request_ = line;
+    last_request_ = line;
+  }
   const Reply reply = process_->exchange(line, deadline);
   if (reply.kind == Reply::Kind::line) record("< ", reply.text);
   switch (reply.kind) {

@@ -6,7 +6,11 @@
 #include <algorithm>
 #include <unistd.h>
 
+#include <map>
+
 #include "sha256.hpp"
+#include "susurration/grader/engine_text.hpp"
+#include "susurration/schema_check.hpp"
 #include "susurration/bounded_file.hpp"
 #include "susurration/bounded_json.hpp"
 
@@ -54,6 +58,65 @@ class Folder {
   int fd_;
 };
 
+}  // namespace
+
+// schemas/<stem>.schema.json for each stem, compiled in (vector_schemas.cpp.in).
+const std::vector<std::pair<std::string_view, std::string_view>>& vector_schema_texts();
+
+namespace {
+
+// The vector schemas as one document the checker reads, each under
+// /$defs/<stem>: a reference into another file ("common.schema.json#/$defs/x")
+// or into its own ("#/$defs/x") becomes one into that part. A pattern gets
+// the checker's bound on its input where the schema gives none: every
+// patterned string of a vector file (an id, a version, a hash, a flag) is
+// far shorter.
+Json one_schema_document() {
+  Json parts = Json::object();
+  for (const auto& [stem, text] : vector_schema_texts()) {
+    Json part = Json::parse(text);
+    const std::string own = "#/$defs/" + std::string(stem);
+    const auto rewrite = [&](auto&& self, Json& node) -> void {
+      if (node.is_object()) {
+        if (node.contains("$ref") && node.at("$ref").is_string()) {
+          const std::string ref = node.at("$ref").get<std::string>();
+          const std::size_t hash = ref.find('#');
+          const std::string file = ref.substr(0, hash);
+          const std::string target = file.empty() ? own : "#/$defs/" + file.substr(0, file.find(".schema.json"));
+          node["$ref"] = target + (hash == std::string::npos ? "" : ref.substr(hash + 1));
+        }
+        if (node.contains("pattern") && !node.contains("maxLength")) node["maxLength"] = 1000;
+        for (auto& member : node.items()) self(self, member.value());
+      } else if (node.is_array()) {
+        for (Json& child : node) self(self, child);
+      }
+    };
+    rewrite(rewrite, part);
+    parts[std::string(stem)] = std::move(part);
+  }
+  return {{"$defs", std::move(parts)}};
+}
+
+// The file against the schema it names (its "schema", e.g. step.schema.json).
+void check_file_schema(const std::filesystem::path& file, const Json& doc, const std::string& wanted = "") {
+  static const SchemaChecker checker(one_schema_document());
+  const std::string named = doc.is_object() && doc.contains("schema") && doc.at("schema").is_string()
+                                ? doc.at("schema").get<std::string>()
+                                : "";
+  const std::string stem = named.substr(0, named.find(".schema.json"));
+  const bool known = !stem.empty() && stem + ".schema.json" == named && stem != "common" &&
+                     (wanted.empty() ? stem != "manifest" : stem == wanted) &&
+                     std::any_of(vector_schema_texts().begin(), vector_schema_texts().end(),
+                                 [&](const auto& t) { return t.first == stem; });
+  if (!known) {
+    throw VectorSetError(file.string() + " names no schema of a vector " + (wanted.empty() ? "file" : wanted) +
+                         " (\"schema\": " + quote(Json(named).dump(), 100) + ")");
+  }
+  if (const auto problem = checker.violation(doc, "/$defs/" + stem)) {
+    throw VectorSetError(file.string() + " breaks " + named + ": " + quote(*problem, 300));
+  }
+}
+
 // What selection reads of every case before any case is graded (its id and
 // clauses): a case without them is refused with the set, not met as an
 // exception outside the workers that catch a case's trouble.
@@ -76,6 +139,7 @@ VectorSet load_vector_set(const std::filesystem::path& dir) {
   const std::string manifest = read_member(folder.fd(), dir, "manifest.json", kMaxManifestBytes);
   set.manifest = parse(dir / "manifest.json", manifest, kMaxManifestBytes);
   set.manifest_sha256 = generator::sha256_hex(manifest);
+  check_file_schema(dir / "manifest.json", set.manifest, "manifest");
   try {
     const Json& listed = set.manifest.at("files");
     std::size_t total = 0;
@@ -95,15 +159,37 @@ VectorSet load_vector_set(const std::filesystem::path& dir) {
       }
       set.files.push_back(parse(path, bytes, kMaxVectorFileBytes));
     }
+    // A report holds one outcome per case id: a set that repeats one, or
+    // whose files hold another number of cases than the manifest says, is
+    // not the published set and would give a report no reader accepts.
+    std::map<std::string, std::string> file_of_id;
     for (std::size_t f = 0; f < set.files.size(); ++f) {
       const Json& doc = set.files[f];
       const std::string name = listed[f].at("file").get<std::string>();
+      check_file_schema(dir / name, doc);
+      std::size_t count = 0;
       for (const Json& group : doc.at("groups")) {
         for (const Json& c : group.at("cases")) {
           check_case_shape(dir / name, c);
+          const auto [at, added] = file_of_id.emplace(c.at("id").get<std::string>(), name);
+          if (!added) {
+            throw VectorSetError((dir / name).string() + " repeats the case id " + quote(c.at("id").dump(), 200) +
+                                 (at->second == name ? "" : " of " + at->second) + ": case ids are unique in a set");
+          }
           set.cases.push_back({name, doc.at("category").get<std::string>(), &doc, &group, &c});
+          ++count;
         }
       }
+      if (count != listed[f].at("number_of_cases").get<std::size_t>() ||
+          count != doc.at("number_of_cases").get<std::size_t>()) {
+        throw VectorSetError((dir / name).string() + " holds " + std::to_string(count) +
+                             " cases, not the number_of_cases manifest.json and the file give");
+      }
+    }
+    if (set.cases.size() != set.manifest.at("number_of_cases").get<std::size_t>()) {
+      throw VectorSetError((dir / "manifest.json").string() + " gives number_of_cases " +
+                           set.manifest.at("number_of_cases").dump() + ", but its files hold " +
+                           std::to_string(set.cases.size()));
     }
   } catch (const Json::exception& e) {
     throw VectorSetError(dir.string() + " is not a vector set: " + e.what());

@@ -351,39 +351,55 @@ TEST(Diagnosis, AMethodThatFailsWithinACaseAccusesItsRulesNotTheCases) {
   EXPECT_EQ(d.causes.front().explains.size(), 4u);
 }
 
+// A missed deadline as run_grade leaves it: failed when the engine is
+// stuck on the input (stuck_on_input, against the most work the run
+// answered in time), errored when it may only be slow.
+CaseResult missed(const std::string& id, std::vector<std::string> clauses, std::vector<std::string> suspects,
+                  double work, double largest_answered_work) {
+  const bool stuck = stuck_on_input(work, largest_answered_work);
+  CaseResult r = result(id, std::move(clauses), stuck ? Outcome::fail : Outcome::errored, "PROTO-3");
+  r.broke = stuck;
+  r.suspects = std::move(suspects);
+  r.unanswered_work = work;
+  return r;
+}
+
+// The rule itself: stuck when a request of as much work or more was
+// answered in time; slow (not stuck) when none was, or only less.
+TEST(Diagnosis, ADeadlineMissedOnNoMoreWorkThanOneAnsweredIsStuckAndOtherwiseSlow) {
+  EXPECT_TRUE(stuck_on_input(0, 160000));
+  EXPECT_TRUE(stuck_on_input(1000, 1000));
+  EXPECT_FALSE(stuck_on_input(0, -1));        // nothing answered in time
+  EXPECT_FALSE(stuck_on_input(50000, 100));   // a run of 10 birds and 500 ticks, past all work answered
+}
+
 // A prng that loops forever on any skip: the requests with a skip miss
 // their deadline, while a request of as much work (prng asks none, n = 0)
 // and more was answered in time. Not a slow engine, one stuck on those
-// inputs: the cause is the rule they are about, as for a crash, while each
-// case still errs under PROTO-3. With nothing answered, or only requests
-// of less work than the one missed, the same deadlines stay PROTO-3's.
+// inputs: the cause is the rule they are about, as for a crash. With
+// nothing answered, or only requests of less work than the one missed, the
+// same deadlines stay PROTO-3's.
 TEST(Diagnosis, ADeadlineMissedOnNoMoreWorkThanOneAnsweredIsStuckOnItsInput) {
-  const auto stuck = [](const std::string& id, double work) {
-    CaseResult r = result(id, {"PRNG-1"}, Outcome::errored, "PROTO-3");
-    r.suspects = {"PRNG-1"};
-    r.unanswered_work = work;
-    return r;
+  const auto run_of = [](double work, double largest) {
+    GradeRun run;
+    run.results = {result("prng-first-ten", {"PRNG-3", "PRNG-1", "PRNG-2"}, Outcome::pass_exact),
+                   result("prng-first-1600", {"PRNG-1", "PRNG-2"}, Outcome::pass_exact),
+                   missed("prng-after-100000", {"PRNG-1"}, {"PRNG-1"}, work, largest),
+                   missed("prng-after-2-53", {"PRNG-1"}, {"PRNG-1"}, work, largest),
+                   result("init-400-birds", {"INIT-1", "INIT-2"}, Outcome::pass_exact)};
+    run.largest_answered_work = largest;
+    return run;
   };
-  GradeRun run;
-  run.results = {result("prng-first-ten", {"PRNG-3", "PRNG-1", "PRNG-2"}, Outcome::pass_exact),
-                 result("prng-first-1600", {"PRNG-1", "PRNG-2"}, Outcome::pass_exact),
-                 stuck("prng-after-100000", 0), stuck("prng-after-2-53", 0),
-                 result("init-400-birds", {"INIT-1", "INIT-2"}, Outcome::pass_exact)};
-  run.largest_answered_work = 160000;
-  Diagnosis d = diagnose(kNoVectors, run);
+  Diagnosis d = diagnose(kNoVectors, run_of(0, 160000));
   ASSERT_EQ(d.causes.size(), 1u);
   EXPECT_EQ(d.causes.front().clause, "PRNG-1");
   EXPECT_EQ(d.causes.front().explains.size(), 2u);
 
-  run.largest_answered_work = -1;  // nothing answered in time
-  d = diagnose(kNoVectors, run);
+  d = diagnose(kNoVectors, run_of(0, -1));  // nothing answered in time
   ASSERT_FALSE(d.causes.empty());
   EXPECT_EQ(d.causes.front().clause, "PROTO-3");
 
-  run.largest_answered_work = 100;  // a run of 10 birds and 500 ticks missed
-  run.results[2].unanswered_work = 50000;
-  run.results[3].unanswered_work = 50000;
-  d = diagnose(kNoVectors, run);
+  d = diagnose(kNoVectors, run_of(50000, 100));  // a run of 10 birds and 500 ticks missed
   ASSERT_FALSE(d.causes.empty());
   EXPECT_EQ(d.causes.front().clause, "PROTO-3");
 }
@@ -393,23 +409,20 @@ TEST(Diagnosis, ADeadlineMissedOnNoMoreWorkThanOneAnsweredIsStuckOnItsInput) {
 // a crash, and a crash of run_from within a case is PROTO-14's alone, not
 // the trajectory's clauses the segments would have been checked against.
 TEST(Diagnosis, ARunFromStuckWithinACaseIsItsOwnRuleNotTheTrajectorys) {
-  GradeRun run;
-  for (const char* id : {"trajectory-1", "trajectory-2", "trajectory-3"}) {
-    CaseResult r = result(id, {"SESSION-1", "WEIGHTS-2", "TOL-7", "METRIC-1"}, Outcome::errored, "PROTO-3");
-    r.suspects = {"PROTO-14"};  // what the runner's deadline branch leaves for a run_from
-    r.unanswered_work = 1000;
-    run.results.push_back(r);
+  for (const double largest : {5000.0, -1.0}) {  // answered in time; nothing answered: slow, not stuck
+    GradeRun run;
+    for (const char* id : {"trajectory-1", "trajectory-2", "trajectory-3"}) {
+      // The suspect is what the runner's deadline branch leaves for a run_from.
+      run.results.push_back(missed(id, {"SESSION-1", "WEIGHTS-2", "TOL-7", "METRIC-1"}, {"PROTO-14"}, 1000, largest));
+    }
+    run.largest_answered_work = largest;
+    const Diagnosis d = diagnose(kNoVectors, run);
+    ASSERT_FALSE(d.causes.empty());
+    EXPECT_EQ(d.causes.front().clause, largest < 0 ? "PROTO-3" : "PROTO-14");
+    if (largest >= 0) {
+      EXPECT_EQ(d.causes.front().explains.size(), 3u);
+    }
   }
-  run.largest_answered_work = 5000;
-  Diagnosis d = diagnose(kNoVectors, run);
-  ASSERT_EQ(d.causes.size(), 1u);
-  EXPECT_EQ(d.causes.front().clause, "PROTO-14");
-  EXPECT_EQ(d.causes.front().explains.size(), 3u);
-
-  run.largest_answered_work = -1;  // nothing answered in time: slow, not stuck
-  d = diagnose(kNoVectors, run);
-  ASSERT_FALSE(d.causes.empty());
-  EXPECT_EQ(d.causes.front().clause, "PROTO-3");
 }
 
 }  // namespace

@@ -6,7 +6,8 @@ the answers in one way, chosen by --fault.
 
 Faults that change values model a wrong engine (the grader must fail the
 case and say where); faults that break the protocol model a broken engine
-(the grader must report it as errored, kill it and go on).
+(the grader must fail the case under the rule it broke, kill it and go on);
+a fault that only delays an answer models a slow engine (errored).
 """
 import argparse
 import json
@@ -194,8 +195,19 @@ def main():
         response = json.loads(real.stdout.readline())
         if a.hide and method == "hello":
             response["result"]["capabilities"].remove(a.hide)
+        if a.fault == "crash-on-invalid" and "error" in response and response["error"]["code"] == "invalid-input":
+            # Exits on an invalid input where it should have refused it.
+            sys.stderr.write("faulty engine: an invalid input ends me\n")
+            sys.stderr.flush()
+            os._exit(2)
         if targeted and a.fault == "schema" and "result" in response and method != "hello":
             response["result"]["surprise"] = 1
+        elif a.fault == "hash-leading-space" and method == "run" and "final_state_hash" in response.get("result", {}):
+            # A hash written with a leading space: a shape no right value has.
+            response["result"]["final_state_hash"] = " " + response["result"]["final_state_hash"]
+        elif a.fault == "cluster-count-float" and method == "metrics" and "result" in response:
+            # A count written as a float (json.dumps writes 10.0).
+            response["result"]["cluster_count"] = float(response["result"]["cluster_count"])
         elif targeted and a.fault == "wrong-id" and method != "hello":
             response["id"] = response["id"] + 1000
         elif targeted and a.fault == "accept-invalid" and "error" in response:

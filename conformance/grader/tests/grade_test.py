@@ -280,7 +280,7 @@ def grade_accepting_invalid_input_fails_naming_the_field(b, tmp):
         check(c["clause"] == "INPUT-9", c["clause"])
 
 
-# --- broken engines: errored, killed, restarted -------------------------------
+# --- broken engines: failed under the rule they broke, killed, restarted ------
 
 def grade_hung_engine_is_killed_with_its_children_and_grading_continues(b, tmp):
     # Every process the engine starts inherits the mark in its environment,
@@ -296,21 +296,28 @@ def grade_hung_engine_is_killed_with_its_children_and_grading_continues(b, tmp):
     check(time.monotonic() - start < 120, "grading did not move on")
     metrics = [c for c in report["cases"] if c["category"] == "metrics"]
     torus = [c for c in report["cases"] if c["category"] == "torus"]
+    # Nothing of as much work as a metrics request was answered (torus asks
+    # none): the engine may be slow, so the cases err and the grade is
+    # incomplete.
     check(len(metrics) == 2 and all(c["outcome"] == "errored" and "within 5 s" in c["message"] for c in metrics),
           metrics[0])
     check(torus and all(c["outcome"] == "pass-exact" for c in torus), "grading did not continue")
     check(r.returncode == 3 and report["level"] == "incomplete",
-          "errored cases and no failure are incomplete (exit 3), got exit %d, %s" % (r.returncode, report["level"]))
+          "a slow engine and no failure is incomplete (exit 3), got exit %d, %s" % (r.returncode, report["level"]))
     # SIGKILLed processes may take a moment to vanish; one that was never
     # killed is still there after any wait.
     left = hostile_test.until_gone(mark)
     check(not left, "engine processes left behind: %s" % left)
 
 
-def grade_crash_is_errored_with_exit_status_and_stderr(b, tmp):
+def grade_crash_fails_the_case_with_exit_status_and_stderr(b, tmp):
+    # A crash is an engine that went wrong computing its answer: the case
+    # fails (not errored, which is for a slow engine alone), and the level
+    # is not conformant, not incomplete.
     r, report = json_report(b, faulty(b, "crash", on="prng"), "--only", "prng-*,torus-y-*")
     prng = [c for c in report["cases"] if c["category"] == "prng"]
-    check(all(c["outcome"] == "errored" and "exit status 3" in c["message"] for c in prng), prng[0])
+    check(all(c["outcome"] == "fail" and "exit status 3" in c["message"] for c in prng), prng[0])
+    check(r.returncode == 1 and report["level"] == "not conformant", (r.returncode, report["level"]))
     tails = report["stderr_tails"]
     check(prng[0]["stderr_tail"] is not None and "crashing on purpose" in tails[prng[0]["stderr_tail"]],
           "stderr not quoted: %r" % tails)
@@ -336,32 +343,34 @@ for line in sys.stdin:
 """
 
 
-def grade_engine_program_vanishing_between_restarts_errors_its_cases(b, tmp):
+def grade_engine_program_vanishing_between_restarts_fails_its_cases(b, tmp):
     for jobs in ("1", "2"):
         program = pathlib.Path(tmp) / ("engine-" + jobs)
         program.write_text(VANISHING_ENGINE % sys.executable)
         program.chmod(0o755)
         r, report = json_report(b, str(program), "--only", "prng-*", "--jobs", jobs)
-        check(r.returncode == 3 and report["level"] == "incomplete", "jobs %s: exit %d: %s" % (jobs, r.returncode, r.stderr))
+        check(r.returncode == 1 and report["level"] == "not conformant",
+              "jobs %s: exit %d: %s" % (jobs, r.returncode, r.stderr))
         cases = report["cases"]
-        check(cases and all(c["outcome"] == "errored" for c in cases), cases[0])
+        check(cases and all(c["outcome"] == "fail" for c in cases), cases[0])
         check(all("exited" in c["message"] or "could not be restarted" in c["message"] for c in cases),
               [c["message"] for c in cases])
         check(any("could not be restarted" in c["message"] for c in cases), [c["message"] for c in cases])
 
 
-def grade_malformed_schema_violating_and_misnumbered_responses_are_errored(b, tmp):
-    # Each under the rule it breaks (PROTO-3's list): a line that is not
-    # JSON PROTO-1, the wrong id PROTO-4; a result of the wrong shape is a
-    # wrong answer, reported under the case's own first clause.
+def grade_malformed_schema_violating_and_misnumbered_responses_fail_under_the_rule_they_break(b, tmp):
+    # Each fails under the rule it breaks (PROTO-3's list): a line that is
+    # not JSON PROTO-1, the wrong id PROTO-4; a result of the wrong shape is
+    # a wrong answer, reported under the case's own first clause. None is
+    # slowness: the level is not conformant, not incomplete.
     for fault, words, clause in (("garbage", "not JSON", "PROTO-1"), ("schema", "breaks its schema", None),
                                  ("wrong-id", "id", "PROTO-4")):
-        _, report = json_report(b, faulty(b, fault, on="torus_delta"), "--only", "torus-x-*")
+        r, report = json_report(b, faulty(b, fault, on="torus_delta"), "--only", "torus-x-*")
         for c in report["cases"]:
-            check(c["outcome"] == "errored" and words in c["message"], "%s: %s" % (fault, c))
+            check(c["outcome"] == "fail" and words in c["message"], "%s: %s" % (fault, c))
             want = clause or c["clauses"][0]
             check(c["clause"] == want, "%s: clause %s, expected %s" % (fault, c["clause"], want))
-        check(report["level"] == "incomplete", report["level"])
+        check(r.returncode == 1 and report["level"] == "not conformant", (fault, r.returncode, report["level"]))
     _, report = json_report(b, faulty(b, "garbage", on="torus_delta"), "--only", "torus-x-*")
     check("this is not JSON" in report["cases"][0]["offending"], "the output is not quoted")
 
@@ -383,22 +392,58 @@ def grade_a_valid_request_refused_within_a_case_fails_under_the_rule_the_refusal
 
 
 def grade_a_deadline_missed_on_an_input_is_stuck_there_and_one_past_all_work_answered_is_slow(b, tmp):
-    # A prng stuck on every skip: each case with one errs under PROTO-3,
-    # yet the engine answered a prng request (no more work: prng asks none)
-    # in time, so the diagnosis names the rule of the inputs it stuck on.
+    # A prng stuck on every skip: each case with one misses PROTO-3's
+    # deadline, yet the engine answered a prng request (no more work: prng
+    # asks none) in time. Stuck, not slow: the cases fail, the grade is not
+    # conformant (not incomplete), and the diagnosis names the rule of the
+    # inputs it stuck on.
     r, report = json_report(b, faulty(b, "hang-on-skip"), "--timeout", "3", "--only",
                             "prng-seed-42-first-ten-values,prng-seed-0-after-100000,prng-seed-1-after-100000")
-    check(r.returncode == 3 and report["level"] == "incomplete", (r.returncode, report["level"]))
+    check(r.returncode == 1 and report["level"] == "not conformant", (r.returncode, report["level"]))
     hung = [c for c in report["cases"] if "after" in c["id"]]
-    check(len(hung) == 2 and all(c["outcome"] == "errored" and c["clause"] == "PROTO-3" for c in hung), hung)
+    check(len(hung) == 2 and all(c["outcome"] == "fail" and c["clause"] == "PROTO-3" and "stuck" in c["message"]
+                                 for c in hung), hung)
     check(report["diagnosis"]["causes"][0]["clause"] == "PRNG-1", report["diagnosis"]["causes"][:1])
     # Every run hangs, and nothing of as much work was answered (the prng's
     # none is less than a run's 10 x 10 x 500): slow or stuck cannot be
-    # told, and the cause stays PROTO-3.
+    # told, so the case errs, the grade is incomplete and the cause stays
+    # PROTO-3.
     r, report = json_report(b, faulty(b, "hang", on="run"), "--timeout", "3", "--only",
                             "prng-seed-42-first-ten-values,trajectory-n10-w1-1-1-seed-1")
-    check(r.returncode == 3, r.returncode)
+    check(r.returncode == 3 and report["level"] == "incomplete", (r.returncode, report["level"]))
+    check(case(report, "trajectory-n10-w1-1-1-seed-1")["outcome"] == "errored", report["cases"])
     check(report["diagnosis"]["causes"][0]["clause"] == "PROTO-3", report["diagnosis"]["causes"][:1])
+
+
+def grade_an_engine_that_breaks_on_a_case_fails_it_and_only_a_slow_one_is_incomplete(b, tmp):
+    # Engines right in every value, each with one fault of issue 52's
+    # planted bugs: a result its schema refuses (a hash with a leading
+    # space, a count written 10.0) and an exit on an invalid input it should
+    # have refused. Each is wrong, not slow: not conformant (exit 1), the
+    # case failed under the clause of what broke, keeping the engine's
+    # output and stderr; never incomplete with a larger --timeout for advice.
+    # (A deadline missed on an input the engine is stuck on, and one missed
+    # by an engine that is only slow, are the stuck-or-slow case's.)
+    for fault, only, clause, quoted in (
+            ("hash-leading-space", "trajectory-n10-w1-1-1-seed-1", "DET-3", r'^\{"id": [0-9]+, "result"'),
+            ("cluster-count-float", "metrics-cluster-edge-*", "METRIC-3", r'"cluster_count": [0-9]+\.0[,}]'),
+            ("crash-on-invalid", "invalid-step-state-*", None, None)):
+        r, report = json_report(b, faulty(b, fault), "--only", only)
+        check(r.returncode == 1 and report["level"] == "not conformant", (fault, r.returncode, report["level"]))
+        broken = [c for c in report["cases"] if c["outcome"] != "pass-exact"]
+        check(broken and all(c["outcome"] == "fail" for c in broken), (fault, broken[:1]))
+        for c in broken:
+            if clause:
+                check(c["clause"] == clause and "breaks its schema" in c["message"], (fault, c))
+                check(fault != "hash-leading-space" or "final_state_hash" in c["message"], c["message"])
+            if quoted:
+                check(re.search(quoted, c["offending"]), (fault, c["offending"]))
+            else:
+                tail = report["stderr_tails"][c["stderr_tail"]] if c["stderr_tail"] is not None else ""
+                check("exited" in c["message"] and "an invalid input ends me" in tail, (fault, c, tail))
+        text = grade(b, faulty(b, fault), "--only", only)
+        check(text.returncode == 1 and "Level: not conformant" in text.stdout and "--timeout" not in text.stdout,
+              (fault, text.stdout[-600:]))
 
 
 def grade_unsupported_to_a_listed_method_fails_and_an_unlisted_one_is_skipped(b, tmp):
@@ -509,7 +554,8 @@ def grade_selection_of_no_case_is_refused_with_exit_2(b, tmp):
         r = subprocess.run([b, "grade", "--engine", engine, *args], capture_output=True, text=True, timeout=60)
         check(r.returncode == 2, "%s: exit %d, stdout %r" % (args, r.returncode, r.stdout[-300:]))
         check(r.stderr.count("\n") == 1 and r.stderr.startswith("invalid " + word + ":"), r.stderr)
-        check("at least one" in r.stderr and r.stdout == "", r.stderr)
+        # A set of no file breaks its manifest's schema (files: minItems 1).
+        check(("at least one" in r.stderr or "fewer than the minimum 1" in r.stderr) and r.stdout == "", r.stderr)
 
 
 def grade_report_file_is_written_whole(b, tmp):
@@ -544,6 +590,163 @@ def grade_requests_are_written_in_the_forms_proto_1_names(b, tmp):
         check("{}" not in outside or json.loads(line)["method"] == "shutdown", "{} in a request: " + line[:200])
         json.loads(line)
 
+
+def grade_an_engine_that_does_not_start_is_one_message_and_exits_7(b, tmp):
+    # A program that is there (python3) running a script that is not: the
+    # handshake fails on the first start and on the retry. One block, not
+    # an error per case (issue 52: 1,520 lines), and a status of its own.
+    missing = pathlib.Path(tmp) / "missing.py"
+    engine = "'%s' '%s'" % (sys.executable, missing)
+    r = grade(b, engine)
+    lines = (r.stdout + r.stderr).splitlines()
+    check(r.returncode == 7, "exit %d, expected 7" % r.returncode)
+    check(len(lines) < 20, "%d lines:\n%s" % (len(lines), "\n".join(lines[:40])))
+    text = r.stdout + r.stderr
+    check("did not start" in text and str(missing) in text and "No such file" in text, text)
+    # Any other report says so too, and the block goes to stderr.
+    out = pathlib.Path(tmp) / "r.json"
+    r = grade(b, engine, "--report", "json", "--output", str(out))
+    check(r.returncode == 7 and "did not start" in r.stderr and len(r.stderr.splitlines()) < 20, (r.returncode, r.stderr))
+    report = json.loads(out.read_text())
+    validate_report(report)
+    check(report["level"] == "no verdict" and report["cases"], report["level"])
+    check(all(c["outcome"] == "skipped" and "did not start" in c["message"] for c in report["cases"]),
+          report["cases"][0])
+
+def grade_every_failure_shows_its_request_and_a_replay_that_grades_it_alone(b, tmp):
+    # A step whose bird 1 is off: the FAIL block quotes the step request
+    # (the case's input state is in it) and a command that grades that case
+    # alone and prints its transcript, which holds the whole request.
+    only = "step-neighbour-at-exactly-90-*"
+    engine = faulty(b, "step-bird-1-vx")
+    r = grade(b, engine, "--only", only)
+    check(r.returncode == 1, r.returncode)
+    request = re.search(r"^      request: (.*)$", r.stdout, re.M)
+    replay = re.search(r"^      replay \(this case alone, its whole transcript\): (.*)$", r.stdout, re.M)
+    check(request and replay, r.stdout[:2000])
+    asked = request.group(1)
+    check('"method":"step"' in asked and '"state":[[' in asked, asked)
+    check(len(asked) < 500, "the request is not bounded: %d characters" % len(asked))
+    command = replay.group(1)
+    check(command.startswith("susurration grade --engine ") and " --fresh off " in command and
+          command.endswith(" --transcript -"), command)
+    case_id = re.search(r"--only '([^']*)'", command).group(1)
+    check(re.fullmatch(only.replace("*", ".*"), case_id), case_id)
+    # Run as printed (the binary in place of its installed name): that case
+    # alone, failing, with every line of its exchange on standard output.
+    again = subprocess.run(["sh", "-c", "'%s'%s" % (b, command[len("susurration"):])], capture_output=True,
+                           text=True, timeout=600)
+    check(again.returncode == 1, (again.returncode, again.stderr))
+    sent = [l[2:] for l in again.stdout.splitlines() if l.startswith("> ")]
+    check(any(json.loads(l)["method"] == "step" for l in sent), again.stdout[:1000])
+    whole = next(l for l in sent if json.loads(l)["method"] == "step")
+    # The same request but for its id, which counts the requests of each run.
+    unnumbered = lambda line: re.sub(r'^\{"id":[0-9]+,', "", line)
+    check(unnumbered(whole).startswith(unnumbered(asked)[:200]), (asked[:200], whole[:200]))
+    check("graded:  1 of" in again.stdout, again.stdout[-1500:])
+    # The JSON report keeps it, and the page shows both folded.
+    _, report = json_report(b, engine, "--only", case_id)
+    check(unnumbered(report["cases"][0]["request"])[:200] == unnumbered(asked)[:200], report["cases"][0]["request"][:200])
+    page = grade(b, engine, "--only", case_id, "--report", "html").stdout
+    folded = re.search(r'<details class="replay">(.*?)</details>', page, re.S)
+    check(folded and "--transcript -" in folded.group(1) and "&quot;method&quot;:&quot;step&quot;" in folded.group(1),
+          folded.group(1)[:500] if folded else "no replay on the page")
+
+
+def grade_a_dash_is_standard_output_for_every_file_option(b, tmp):
+    out = pathlib.Path(tmp) / "r.json"
+    r = grade(b, "'%s' engine" % b, "--only", "torus-x-*", "--transcript", "-", "--report", "json", "--output", str(out))
+    check(r.returncode == 0, (r.returncode, r.stderr))
+    lines = r.stdout.splitlines()
+    check(lines and all(l.startswith(("> ", "< ")) for l in lines), r.stdout[:500])
+    check(not (pathlib.Path(tmp) / "-").exists(), "a file named - was written")
+    badge = subprocess.run([b, "report", "--in", str(out), "--badge", "-"], capture_output=True, text=True, timeout=120)
+    check(badge.returncode == 0 and "<svg" in badge.stdout[:300],
+          (badge.returncode, badge.stdout[:200], badge.stderr))
+    check(not (pathlib.Path.cwd() / "-").exists(), "a file named - was written")
+    # Two reports on standard output would be one unreadable stream.
+    both = grade(b, "'%s' engine" % b, "--only", "torus-x-*", "--also-report", "json=-")
+    check(both.returncode == 2 and both.stderr.count("\n") == 1, (both.returncode, both.stderr))
+
+def copy_vectors(tmp, name="vectors"):
+    import shutil
+    dest = pathlib.Path(tmp) / name
+    shutil.copytree(ROOT / "vectors", dest)
+    return dest
+
+
+def repin(vectors, file):
+    """Pins `file` again in the manifest, as a hand-edited set would."""
+    import hashlib
+    manifest = json.loads((vectors / "manifest.json").read_text())
+    for entry in manifest["files"]:
+        if entry["file"] == file:
+            entry["sha256"] = hashlib.sha256((vectors / file).read_bytes()).hexdigest()
+    (vectors / "manifest.json").write_text(json.dumps(manifest, indent=2))
+
+
+def grade_a_vector_set_with_a_repeated_case_id_or_a_wrong_count_is_refused_before_any_engine_starts(b, tmp):
+    # issue 52: a set with a repeated id was graded (exit 0) into a report
+    # that report and report-diff then refused.
+    started = pathlib.Path(tmp) / "started"
+    engine = "sh -c 'touch %s; exec %s engine'" % (started, b)
+    vectors = copy_vectors(tmp, "repeated")
+    doc = json.loads((vectors / "torus.json").read_text())
+    cases = doc["groups"][0]["cases"]
+    cases[1]["id"] = cases[0]["id"]
+    (vectors / "torus.json").write_text(json.dumps(doc))
+    repin(vectors, "torus.json")
+    r = grade(b, engine, "--vectors", str(vectors), "--fresh", "off")
+    check(r.returncode == 2 and r.stderr.count("\n") == 1 and cases[0]["id"] in r.stderr, (r.returncode, r.stderr))
+    check(not started.exists(), "the engine was started")
+    # A file holding another number of cases than the manifest pins.
+    vectors = copy_vectors(tmp, "short")
+    doc = json.loads((vectors / "torus.json").read_text())
+    del doc["groups"][0]["cases"][0]
+    (vectors / "torus.json").write_text(json.dumps(doc))
+    repin(vectors, "torus.json")
+    r = grade(b, engine, "--vectors", str(vectors), "--fresh", "off")
+    check(r.returncode == 2 and r.stderr.count("\n") == 1 and "number_of_cases" in r.stderr, (r.returncode, r.stderr))
+    check(not started.exists(), "the engine was started")
+    # A case its file's schema refuses: a key the schema does not know.
+    vectors = copy_vectors(tmp, "unschemed")
+    doc = json.loads((vectors / "step.json").read_text())
+    doc["groups"][0]["cases"][0]["surprise"] = 1
+    (vectors / "step.json").write_text(json.dumps(doc))
+    repin(vectors, "step.json")
+    r = grade(b, engine, "--vectors", str(vectors), "--fresh", "off")
+    check(r.returncode == 2 and r.stderr.count("\n") == 1 and "step.schema.json" in r.stderr and "surprise" in r.stderr,
+          (r.returncode, r.stderr))
+    check(not started.exists(), "the engine was started")
+
+def grade_every_report_is_written_on_its_own_whatever_bytes_the_paths_hold(b, tmp):
+    # A byte that is not UTF-8 in the vectors path and in the engine command
+    # (issue 52: the EARL writer threw after grading, and the main report
+    # was never written): every format is written, as valid UTF-8.
+    base = pathlib.Path(os.fsdecode(os.fsencode(tmp) + b"/v\xff"))
+    import shutil
+    shutil.copytree(ROOT / "vectors", base)
+    outs = {f: pathlib.Path(tmp) / ("r." + f) for f in ("json", "earl", "junit", "html", "text")}
+    engine = "sh -c 'exec \"$0\" engine' '%s' '\udcff'" % b
+    args = ["--vectors", str(base), "--only", "torus-x-*", "--report", "json", "--output", str(outs["json"])]
+    for f in ("earl", "junit", "html", "text"):
+        args += ["--also-report", "%s=%s" % (f, outs[f])]
+    r = subprocess.run([b, "grade", "--engine", engine, *args], capture_output=True, timeout=600)
+    check(r.returncode == 0, (r.returncode, r.stderr[-500:]))
+    for f, out in outs.items():
+        check(out.exists(), "%s not written: %s" % (f, r.stderr[-500:]))
+        out.read_bytes().decode("utf-8")
+    validate_report(json.loads(outs["json"].read_text()))
+    # A writer that fails says why, and the others are still written: the
+    # JUnit report's folder goes away while the engine runs.
+    gone = pathlib.Path(tmp) / "gone"
+    gone.mkdir()
+    main = pathlib.Path(tmp) / "main.json"
+    engine = "sh -c 'rm -rf \"$1\"; exec \"$0\" engine' '%s' '%s'" % (b, gone)
+    r = grade(b, engine, "--only", "torus-x-*", "--report", "json", "--output", str(main),
+              "--also-report", "junit=%s" % (gone / "r.xml"), "--also-report", "text=%s" % outs["text"])
+    check(r.returncode == 4 and "junit" in r.stderr and "not written" in r.stderr, (r.returncode, r.stderr))
+    check(main.exists() and json.loads(main.read_text())["level"] == "exact", "the main report was lost")
 
 if __name__ == "__main__":
     sys.exit(case_runner.main(case_runner.cases(globals(), ("grade_",))))

@@ -30,7 +30,8 @@ bool is_assertion(const std::string& k) {
       "type",     "properties", "required", "additionalProperties", "items",
       "prefixItems", "minItems", "maxItems", "uniqueItems", "minimum",
       "maximum",  "exclusiveMinimum", "exclusiveMaximum", "enum", "const",
-      "pattern",  "maxLength", "oneOf", "anyOf", "allOf", "$ref"};
+      "pattern",  "maxLength", "minLength", "oneOf", "anyOf", "allOf", "$ref",
+      "if", "then", "else", "propertyNames"};
   for (const char* name : known) {
     if (k == name) return true;
   }
@@ -43,7 +44,7 @@ bool is_assertion(const std::string& k) {
 enum class Keyword {
   other, ref, allOf, anyOf, oneOf, enum_, const_, maxLength, pattern, properties,
   additionalProperties, minItems, maxItems, uniqueItems, prefixItems, items,
-  minimum, maximum, exclusiveMinimum, exclusiveMaximum
+  minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, if_, propertyNames
 };
 
 Keyword keyword_of(const std::string& k) {
@@ -55,7 +56,8 @@ Keyword keyword_of(const std::string& k) {
       {"minItems", Keyword::minItems}, {"maxItems", Keyword::maxItems},
       {"uniqueItems", Keyword::uniqueItems}, {"prefixItems", Keyword::prefixItems},
       {"items", Keyword::items}, {"minimum", Keyword::minimum}, {"maximum", Keyword::maximum},
-      {"exclusiveMinimum", Keyword::exclusiveMinimum}, {"exclusiveMaximum", Keyword::exclusiveMaximum}};
+      {"exclusiveMinimum", Keyword::exclusiveMinimum}, {"exclusiveMaximum", Keyword::exclusiveMaximum},
+      {"minLength", Keyword::minLength}, {"if", Keyword::if_}, {"propertyNames", Keyword::propertyNames}};
   const auto it = names.find(k);
   return it == names.end() ? Keyword::other : it->second;
 }
@@ -296,6 +298,18 @@ class Walker {
       if (value == instance) return std::nullopt;
       return Failure{at.spelled(), quote(instance) + " is not " + quote_schema(value), true};
     }
+    if (keyword == Keyword::if_) {
+      // `then` applies when the instance is valid against `if`, `else` when
+      // not; neither acts alone.
+      const char* branch = check(value, instance, at) ? "else" : "then";
+      return schema.contains(branch) ? check(schema[branch], instance, at) : std::nullopt;
+    }
+    if (keyword == Keyword::propertyNames && instance.is_object()) {
+      for (const auto& [name, member] : instance.items()) {
+        if (auto f = check(value, json(name), Pointer{&at, &name})) return f;
+      }
+      return std::nullopt;
+    }
     if (instance.is_object()) return check_object(keyword, value, schema, instance, at);
     if (instance.is_array()) return check_array(keyword, value, schema, instance, at);
     if (instance.is_number()) return check_number(keyword, value, instance, at);
@@ -314,6 +328,10 @@ class Walker {
         return Failure{at.spelled(), "a string of " + std::to_string(code_points(text)) +
                                " characters, more than the maximum " + std::to_string(limit)};
       }
+    }
+    if (keyword == Keyword::minLength && code_points(text) < value.get<std::size_t>()) {
+      return Failure{at.spelled(), "a string of " + std::to_string(code_points(text)) +
+                             " characters, fewer than the minimum " + value.dump()};
     }
     if (keyword != Keyword::pattern) return std::nullopt;
     const std::regex& pattern = patterns_.find(value.get<std::string>())->second;
@@ -436,7 +454,8 @@ void walk(const json& schema, const std::string& where, const json& root,
     }
     if (k == "$defs" || k == "properties") {
       for (const auto& [name, sub] : value.items()) walk(sub, child(here, name), root, patterns, compiled);
-    } else if (k == "items" || k == "additionalProperties") {
+    } else if (k == "items" || k == "additionalProperties" || k == "if" || k == "then" || k == "else" ||
+               k == "propertyNames") {
       walk(value, here, root, patterns, compiled);
     } else if (k == "prefixItems" || k == "allOf" || k == "anyOf" || k == "oneOf") {
       for (std::size_t i = 0; i < value.size(); ++i) walk(value[i], child(here, i), root, patterns, compiled);

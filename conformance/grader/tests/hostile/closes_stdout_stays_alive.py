@@ -1,6 +1,6 @@
 # hostile: closes its stdout on init and stays alive (issue 11, defect 12: not reported as an exit)
 # args: --only init-seed-0-* --timeout 5
-# expect: init-seed-0-* errored closed its stdout during init \(while still running\)
+# expect: init-seed-0-* fail closed its stdout during init \(while still running\)
 # within: 30
 import os
 import time

@@ -1,6 +1,6 @@
 # hostile: crashes with SIGSEGV on init (issue 11, defect 12: the report names the signal)
 # args: --only init-seed-0-* --timeout 5
-# expect: init-seed-0-* errored killed by signal 11 \(SIGSEGV\)
+# expect: init-seed-0-* fail killed by signal 11 \(SIGSEGV\)
 # within: 30
 import os
 import resource

@@ -1,6 +1,6 @@
 # hostile: writes terminal escape sequences (clear screen, set title, a bell, C1 CSI, a right-to-left override) to stderr, then crashes (issue 11, defect 5)
 # args: --only prng-* --timeout 10
-# expect: prng-* errored exited
+# expect: prng-* fail exited
 # within: 90
 import os
 import sys

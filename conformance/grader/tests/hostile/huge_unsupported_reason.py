@@ -1,7 +1,7 @@
 # hostile: gives `unsupported` reasons of 12 MB (within the response bound) and 60 MB (past it) to methods it listed (issue 11, defect 6; a failure of PROTO-5 since issue 23)
 # args: --only metrics-cluster-edge-*,torus-x-exactly-plus-* --timeout 20
 # expect: metrics-cluster-edge-* fail ^listed metrics in hello but answered unsupported: x{100,300}\.\.\. \(12000000 bytes\)$
-# expect: torus-x-exactly-plus-* errored over the bound of 16777216
+# expect: torus-x-exactly-plus-* fail over the bound of 16777216
 # within: 120
 import json
 

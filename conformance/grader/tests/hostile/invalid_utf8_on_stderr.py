@@ -1,6 +1,6 @@
 # hostile: writes bytes that are not UTF-8, and a long line of multibyte characters, to stderr, then crashes (issue 11, defect 5)
 # args: --only prng-* --timeout 10
-# expect: prng-* errored exited
+# expect: prng-* fail exited
 # within: 90
 import os
 import sys

@@ -1,7 +1,7 @@
 # hostile: answers with bytes that are not UTF-8, and with a long line whose quote would cut a character in two (issue 11, defect 5)
 # args: --only torus-x-*,torus-y-* --timeout 10
-# expect: torus-x-* errored not JSON
-# expect: torus-y-* errored not JSON
+# expect: torus-x-* fail not JSON
+# expect: torus-y-* fail not JSON
 # within: 90
 import _proxy
 

@@ -1,6 +1,6 @@
 # hostile: answers every init with a line that is not JSON (the simplest broken engine)
 # args: --only init-seed-0-* --timeout 5
-# expect: init-* errored not JSON
+# expect: init-* fail not JSON
 # within: 60
 import _proxy
 

@@ -1,6 +1,6 @@
 # hostile: answers step with a velocity of 1e400, valid JSON but past every double (issue 11, defect 3)
 # args: --only step-neighbour-* --jobs 2 --timeout 10
-# expect: step-neighbour-* errored not JSON.*1e400
+# expect: step-neighbour-* fail not JSON.*1e400
 # within: 60
 import json
 

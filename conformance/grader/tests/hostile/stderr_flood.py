@@ -1,7 +1,7 @@
-# hostile: writes twenty 64 KiB lines to stderr on every request and answers nothing properly but hello, so every case errors quoting stderr (issue 11, defect 6: every case copied the whole tail)
+# hostile: writes twenty 64 KiB lines to stderr on every request and answers nothing properly but hello, so every case fails quoting stderr (issue 11, defect 6: every case copied the whole tail)
 # args: --only prng-*,torus-x-* --timeout 10
-# expect: prng-* errored not JSON
-# expect: torus-x-* errored not JSON
+# expect: prng-* fail not JSON
+# expect: torus-x-* fail not JSON
 # within: 180
 import sys
 

@@ -12,7 +12,11 @@
 namespace susurration::grader {
 
 // Kept apart as toml-test keeps them apart: the engine is wrong (fail), the
-// engine broke (errored), the engine declined (skipped).
+// engine declined (skipped), the case did not finish though nothing was
+// wrong (errored: a deadline missed by an engine still answering, which is
+// slow, not stuck; spec/PROTOCOL.md, Levels). An engine that broke on a
+// case (a crash, a line that is not the response, a result its schema
+// refuses, a deadline missed on an input it is stuck on) fails it.
 enum class Outcome { pass_exact, pass_tolerant, fail, errored, skipped };
 
 std::string to_string(Outcome o);  // "pass-exact", "pass-tolerant", ...
@@ -38,9 +42,14 @@ struct CaseResult {
   // A missed deadline also keeps here what the answer would accuse, were
   // the engine stuck on this input rather than slow.
   std::vector<std::string> suspects;
-  // Errored on a missed deadline: the work the unanswered request asked
-  // (session.hpp request_work).
+  // A missed deadline: the work the unanswered request asked (session.hpp
+  // request_work). Errored when the engine may be slow; failed when it is
+  // stuck (stuck_on_input).
   std::optional<double> unanswered_work;
+  // Failed because the engine broke on the case rather than answering a
+  // wrong value: what went wrong says which rule, not which value, so the
+  // diagnosis neither clears nor accuses a clause's isolating cases by it.
+  bool broke = false;
   std::string check;    // which part of the case decided: "result", "metrics", "anchor 50", ...
   std::string message;  // one line for people
   std::string hint;     // from the vector's notes: the bug class that fails here
@@ -48,7 +57,11 @@ struct CaseResult {
   std::optional<Difference> worst;       // pass-tolerant: the value farthest in ulps, when numbers differ
   bool drift = false;   // off in the run, every re-anchored segment agrees (TOL-6)
   std::optional<Reanchoring> reanchor;  // set when the case was re-anchored
-  std::string offending;     // errored: the engine's output, quoted (engine_text.hpp)
+  std::string offending;     // broke or errored: the engine's output, quoted (engine_text.hpp)
+  // Not passed: the request of the exchange that decided, quoted within
+  // kRequestQuoteBytes (the whole is in the replay's transcript): the
+  // case's own request, or the one within the case that broke or was refused.
+  std::string request;
   // errored: the engine's last stderr lines, or null. Shared, not copied:
   // every case an engine process broke on points at its one tail.
   std::shared_ptr<const std::string> stderr_tail;
@@ -65,6 +78,15 @@ struct CaseResult {
 // and --fail-fast watch and the diagnosis explains; a listed failure is
 // still a failure, and the level counts it (runner.hpp, verdict_of).
 bool unexpected_outcome(const CaseResult& r);
+
+// A deadline missed on a request that asked no more work than one the
+// engine answered in time (`largest_answered_work`, -1 when it answered
+// none): not slowness, which would have missed the larger one too, but an
+// engine stuck on this input (a skip that loops forever, a lone bird). The
+// one rule: run_grade applies it once the run is over, and a case it holds
+// for fails; everything else reads that outcome (stuck() below).
+bool stuck_on_input(double unanswered_work, double largest_answered_work);
+inline bool stuck(const CaseResult& r) { return r.unanswered_work && r.outcome == Outcome::fail; }
 bool unexpected_pass(const CaseResult& r);
 
 }  // namespace susurration::grader

@@ -25,6 +25,9 @@ std::string valid_utf8(std::string_view bytes);
 // At most `max_bytes` of valid_utf8(bytes), cut on a character boundary;
 // a cut says how long the whole was: "abc... (123456 bytes)".
 std::string quote(std::string_view bytes, std::size_t max_bytes = kQuoteBytes);
+// A request as a failing case shows it: a few hundred bytes, the rest in
+// the replay's transcript.
+inline constexpr std::size_t kRequestQuoteBytes = 400;
 
 // The last lines of an engine's stderr, within kStderrTailBytes, each line
 // within kStderrLineBytes, as valid UTF-8.

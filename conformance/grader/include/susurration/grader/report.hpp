@@ -76,6 +76,12 @@ const CaseResult* first_failure(const GradeRun& run);
 // diagnosis' top cause (the first in manifest order when no cause names one).
 const CaseResult* first_failure(const GradeRun& run, const Diagnosis& diagnosis);
 
+// The one-line command that grades case `id` alone as it was graded (the
+// same engine, vector set and timeout; its fresh set's seed for a fresh
+// case, else --fresh off) and prints its transcript on standard output.
+std::string replay_command(const std::string& engine, const std::string& vectors, const std::string& id,
+                           std::optional<std::uint32_t> fresh_seed, double timeout_seconds);
+
 std::string text_report(const ReportInput& in);
 std::string json_report(const ReportInput& in);  // report_document(in), dumped
 

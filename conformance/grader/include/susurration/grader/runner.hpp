@@ -48,10 +48,16 @@ struct GradeRun {
   // none was: the diagnosis tells slow from stuck by it.
   double largest_answered_work = -1;
   std::vector<std::string> transcript;  // every line, when asked for
+  // Not empty when the engine did not start: its handshake failed on the
+  // first start and on the retry, so no case was asked (each is skipped,
+  // saying so). One block for people: the command, how it ended, the first
+  // lines of its stderr.
+  std::string not_started;
 };
 
 // Grades the cases; an engine that cannot be started at all throws
-// EngineStartError before any case is graded.
+// EngineStartError before any case is graded, and one that starts but fails
+// its handshake twice in a row, before any case, is `not_started`.
 GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selected,
                    const GradeOptions& options);
 

@@ -122,6 +122,13 @@ class Session {
   bool answered_any() const { return answered_any_; }
   double last_work() const { return last_work_; }
 
+  // The requests of the case being graded (begin_case starts one): its
+  // first, the case's own request, and its last, the one a broken or
+  // refused answer came back to; "" before any.
+  void begin_case() { first_request_.clear(), last_request_.clear(); }
+  const std::string& first_request() const { return first_request_; }
+  const std::string& last_request() const { return last_request_; }
+
   // Every line sent and received, when asked for (grade --transcript):
   // each line within kTranscriptLineBytes, and the lines within `budget`
   // bytes in all; past it one line says the transcript stops there.
@@ -141,6 +148,7 @@ class Session {
   double largest_answered_work_ = 0;
   bool answered_any_ = false;
   double last_work_ = 0;
+  std::string first_request_, last_request_;
   std::vector<std::string>* transcript_ = nullptr;
   std::size_t transcript_budget_ = 0;
   std::size_t transcript_bytes_ = 0;
