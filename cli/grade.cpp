@@ -24,6 +24,7 @@
 #include "progress.hpp"
 #include "susurration/grader/report.hpp"
 #include "atomic_file.hpp"
+#include "result_file.hpp"
 #include "fresh.hpp"
 #include "run_options.hpp"
 #include "susurration/inputs.hpp"
@@ -114,24 +115,28 @@ std::filesystem::path vectors_dir(const Options& o) {
 }
 
 // The report (to standard output for no --output or `--output -`) and the
-// transcript, each written whole or not at all.
-void write_results(const Options& o, const std::string& report, const ReportInput& input) {
+// transcript, each written whole or not at all; false when one of them could
+// not be written where it was asked and went beside it or to standard error
+// (result_file.hpp): the others are written all the same.
+bool write_results(const Options& o, const std::string& report, const ReportInput& input) {
   const GradeRun& run = input.run;
+  bool all = true;
   for (const std::string& word : o.also_report) {
     const ExtraReport extra = parse_extra_report(word);
-    generator::write_atomically(extra.file, report_in(extra.format, input), "also-report");
+    all &= write_result_file("also-report", extra.file, report_in(extra.format, input));
   }
   if (!o.transcript.empty()) {
     std::string lines;
     for (const std::string& line : run.transcript) lines += line + "\n";
-    generator::write_atomically(o.transcript, lines, "transcript");
+    all &= write_result_file("transcript", o.transcript, lines);
   }
   if (to_standard_output(o.output)) {
     emit(report);
     finish_output();
   } else {
-    generator::write_atomically(o.output, report, "output");
+    all &= write_result_file("output", o.output, report);
   }
+  return all;
 }
 
 // An interrupted run still leaves no engine behind (PROTO-3): a closed
@@ -282,7 +287,9 @@ int run_grade_command(const Options& o) {
   progress.clear();
 
   const ReportInput input{set, selection, options, run, date, invocation()};
-  write_results(o, report_in(o.report, input), input);
+  // A report path taken over while grading (an engine put a symlink or a
+  // folder there) costs the path, not the grade: exit 4, the report kept.
+  if (!write_results(o, report_in(o.report, input), input)) return kInternalError;
   return exit_status(verdict_of(run).level);
 }
 
@@ -296,7 +303,8 @@ Command add_grade(CLI::App& app) {
       "Levels and exit statuses: exact or conformant 0; not conformant 1 (a case failed); incomplete 3\n"
       "(nothing failed, some case errored: a missed deadline, a crash; a slow engine needs a larger\n"
       "--timeout); no verdict 5 (no case graded, or the engine lacks init, step, metrics or run).\n"
-      "2: a usage error, or a selection of no case; 4: the report could not be written;\n"
+      "2: a usage error, or a selection of no case; 4: a report or the transcript could not be written at\n"
+      "its path (it is then at a fresh name beside it, or on stderr: one line there says which);\n"
       "6: the vector set's manifest is not the one --expect-manifest pins.\n"
       "Without --vectors, the set at ../share/susurration/vectors beside this binary is used.");
   command->add_option("--engine", o->engine,

@@ -1,6 +1,7 @@
 // JUnit XML, the form CI systems display: one testsuite per vector file,
 // one testcase per case; fail is <failure>, errored is <error>, skipped is
 // <skipped>. Drift and tolerant passes are passes.
+#include <algorithm>
 #include <cstdio>
 
 #include "susurration/grader/engine_text.hpp"
@@ -36,16 +37,23 @@ std::string seconds(double s) {
 std::string testcase(const CaseResult& r, std::size_t k, StderrQuoter& stderr_of) {
   std::string out = "    <testcase classname=\"susurration." + xml(r.category) + "\" name=\"" + xml(r.id) +
                     "\" time=\"" + seconds(r.seconds) + "\"";
-  std::string details = r.message;
+  // Engine text on the one line it is given, as in the text report.
+  std::string details = one_line(r.message, 16 * kQuoteBytes);
   if (!r.hint.empty()) details += "\nhint: " + r.hint;
-  if (!r.offending.empty()) details += "\noutput: " + r.offending;
+  if (!r.offending.empty()) details += "\noutput: " + one_line(r.offending, 16 * kQuoteBytes);
   const std::string clause = r.clause.empty() ? "" : "[" + r.clause + "] ";
   if (unexpected_pass(r)) {
     return out + ">\n      <failure message=\"listed in --expect-fail but passed\"/>\n    </testcase>\n";
   }
   if (!counts_as_failure(r) && r.outcome != Outcome::skipped) return out + "/>\n";
   if (r.outcome == Outcome::skipped) return out + ">\n      <skipped message=\"" + xml(r.message) + "\"/>\n    </testcase>\n";
-  if (const std::string tail = stderr_of(k); !tail.empty()) details += "\nstderr: " + tail;
+  // Each stderr line under its label, as in the text report: no line an
+  // engine wrote starts a line of the report.
+  const std::string tail = stderr_of(k);
+  for (std::size_t at = 0, end; at < tail.size(); at = end + 1) {
+    end = std::min(tail.find('\n', at), tail.size());
+    details += "\nstderr: " + tail.substr(at, end - at);
+  }
   const std::string tag = r.outcome == Outcome::errored ? "error" : "failure";
   return out + ">\n      <" + tag + " message=\"" + xml(clause + r.message.substr(0, r.message.find('\n'))) +
          "\">" + xml(details) + "</" + tag + ">\n    </testcase>\n";
