@@ -166,7 +166,9 @@ TEST(TextReport, EngineTextCannotStartALineOfItsOwn) {
   for (const std::string& line : viewed_lines(text)) {
     if (line.rfind("Level:", 0) == 0) levels.push_back(line);
     const std::size_t row = line.find("forged-row");
-    if (row != std::string::npos) EXPECT_NE(line.find_first_not_of(' '), row) << "a forged row starts a line: " << line;
+    if (row != std::string::npos) {
+      EXPECT_NE(line.find_first_not_of(' '), row) << "a forged row starts a line: " << line;
+    }
   }
   EXPECT_EQ(levels, std::vector<std::string>{"Level: not conformant"}) << text;
   // Each piece is where it belongs, written visibly.
