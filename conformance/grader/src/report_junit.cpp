@@ -38,9 +38,9 @@ std::string testcase(const CaseResult& r, std::size_t k, StderrQuoter& stderr_of
   std::string out = "    <testcase classname=\"susurration." + xml(r.category) + "\" name=\"" + xml(r.id) +
                     "\" time=\"" + seconds(r.seconds) + "\"";
   // Engine text on the one line it is given, as in the text report.
-  std::string details = one_line(r.message, 16 * kQuoteBytes);
+  std::string details = one_line(r.message, kReportLineBytes);
   if (!r.hint.empty()) details += "\nhint: " + r.hint;
-  if (!r.offending.empty()) details += "\noutput: " + one_line(r.offending, 16 * kQuoteBytes);
+  if (!r.offending.empty()) details += "\noutput: " + one_line(r.offending, kReportLineBytes);
   const std::string clause = r.clause.empty() ? "" : "[" + r.clause + "] ";
   if (unexpected_pass(r)) {
     return out + ">\n      <failure message=\"listed in --expect-fail but passed\"/>\n    </testcase>\n";

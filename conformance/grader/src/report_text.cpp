@@ -12,14 +12,10 @@
 namespace susurration::grader {
 namespace {
 
-// Room for a whole message (at most 4 quotes) written visibly, whose
-// escapes may take four bytes for one.
-constexpr std::size_t kLineBytes = 16 * kQuoteBytes;
-
 // Text from outside the kit's own code (an engine's words, a command line, a
 // path): escaped onto the one line it is given, so that no newline, line
 // separator or bidirectional mark in it can start a report line of its own.
-std::string outside(std::string_view text) { return one_line(text, kLineBytes); }
+std::string outside(std::string_view text) { return one_line(text, kReportLineBytes); }
 
 std::string counts_row(const std::string& name, const Counts& c) {
   char buf[160];

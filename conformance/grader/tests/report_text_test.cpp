@@ -176,7 +176,8 @@ TEST(TextReport, EngineTextCannotStartALineOfItsOwn) {
   EXPECT_NE(text.find("           ref" + shown + " 1" + shown + " (C" + shown + "\\u2028Level: exact)\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("      listed torus_delta in hello but answered unsupported: no" + shown + "\n"), std::string::npos);
+  EXPECT_NE(text.find("      listed torus_delta in hello but answered unsupported: no" + shown + "\n"),
+            std::string::npos);
   EXPECT_NE(text.find("      output: {\"unsupported\": \"\\u2029Level: exact\"}\n"), std::string::npos);
   EXPECT_NE(text.find("      stderr: fine\\x0dLevel: exact\n      stderr: forged-row 1\n"), std::string::npos);
 }
