@@ -29,6 +29,7 @@
 #include "susurration/grader/engine_text.hpp"
 #include "susurration/grader/report.hpp"
 #include "atomic_file.hpp"
+#include "result_file.hpp"
 #include "fresh.hpp"
 #include "run_options.hpp"
 #include "susurration/inputs.hpp"
@@ -129,19 +130,22 @@ std::filesystem::path vectors_dir(const Options& o) {
 }
 
 // Every report asked for and the transcript, each written whole or not at
-// all, and each on its own: one that cannot be drawn or written says why on
-// stderr and the others are still written (issue 52: an EARL writer that
-// threw lost the main report). False when any failed (exit 4).
+// all, and each on its own: one that cannot be drawn says why on stderr and
+// the others are still written (issue 52: an EARL writer that threw lost
+// the main report); one whose path was taken over while grading goes
+// beside it or to standard error (result_file.hpp, issue 24). False when
+// any was not written where it was asked (exit 4).
 bool write_results(const Options& o, const ReportInput& input) {
   bool all_written = true;
-  const auto write = [&](const std::string& what, const std::string& file, const std::function<std::string()>& text) {
+  const auto write = [&](const std::string& what, const std::string& option, const std::string& file,
+                         const std::function<std::string()>& text) {
     try {
       const std::string bytes = text();
       if (to_standard_output(file)) {
         emit(bytes);
         finish_output();
       } else {
-        generator::write_atomically(file, bytes, what);
+        all_written &= write_result_file(option, file, bytes);
       }
     } catch (const std::exception& e) {
       std::fprintf(stderr, "grade: %s not written (%s): %s\n", what.c_str(),
@@ -152,16 +156,17 @@ bool write_results(const Options& o, const ReportInput& input) {
   };
   for (const std::string& word : o.also_report) {
     const ExtraReport extra = parse_extra_report(word);
-    write("the " + extra.format + " report (--also-report)", extra.file, [&] { return report_in(extra.format, input); });
+    write("the " + extra.format + " report (--also-report)", "also-report", extra.file,
+          [&] { return report_in(extra.format, input); });
   }
   if (!o.transcript.empty()) {
-    write("the transcript", o.transcript, [&] {
+    write("the transcript", "transcript", o.transcript, [&] {
       std::string lines;
       for (const std::string& line : input.run.transcript) lines += line + "\n";
       return lines;
     });
   }
-  write("the " + o.report + " report", o.output, [&] { return report_in(o.report, input); });
+  write("the " + o.report + " report", "output", o.output, [&] { return report_in(o.report, input); });
   return all_written;
 }
 
@@ -326,6 +331,8 @@ int run_grade_command(const Options& o) {
   if (!run.not_started.empty() && !(o.report == "text" && to_standard_output(o.output))) {
     std::fputs(visible(run.not_started).c_str(), stderr);
   }
+  // A report path taken over while grading (an engine put a symlink or a
+  // folder there) costs the path, not the grade: exit 4, the report kept.
   if (!write_results(o, input)) return kInternalError;
   return run.not_started.empty() ? exit_status(verdict.status_level()) : kEngineDidNotStart;
 }
@@ -343,7 +350,8 @@ Command add_grade(CLI::App& app) {
       "--timeout); no verdict 5 (no case graded, or the engine lacks init, step, metrics or run).\n"
       "A case listed in --expect-fail that fails is still a failure: the level is not conformant, and\n"
       "the list changes only the exit status, 0 when the failing cases are exactly the listed ones.\n"
-      "2: a usage error, or a selection of no case; 4: the report could not be written;\n"
+      "2: a usage error, or a selection of no case; 4: a report or the transcript could not be written at\n"
+      "its path (it is then at a fresh name beside it, or on stderr: one line there says which);\n"
       "6: the vector set's manifest is not the one --expect-manifest pins; 7: the engine did not start\n"
       "(its handshake failed on the first start and on a retry; no case was asked).\n"
       "Without --vectors, the set at ../share/susurration/vectors beside this binary is used.");

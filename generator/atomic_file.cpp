@@ -62,28 +62,33 @@ void check_write_target(std::string_view field, const fs::path& path) {
   }
 }
 
-void write_atomically(const fs::path& path, const std::string& text, std::string_view field) {
-  check_write_target(field, path);
-  // A hidden name beside the target, so the rename stays in one file system.
-  std::string hidden = path.filename().string();
-  hidden.insert(0, 1, '.');
-  hidden.append(".XXXXXX");
-  const std::string pattern = (folder_of(path) / hidden).string();
+fs::path write_beside(const fs::path& path, const std::string& text, bool hidden) {
+  // Beside the target, so a rename over it stays in one file system.
+  std::string fresh = path.filename().string();
+  if (hidden) fresh.insert(0, 1, '.');
+  fresh.append(".XXXXXX");
+  const std::string pattern = (folder_of(path) / fresh).string();
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
   // mkostemp opens a new name with O_CREAT | O_EXCL: nothing already at the
   // name (a symlink, a FIFO, another file) is ever opened.
   const int fd = ::mkostemp(name.data(), O_CLOEXEC);
-  if (fd < 0) throw system_error("cannot create a temporary file", path);
+  if (fd < 0) throw system_error("cannot create a file beside it", path);
   const fs::path tmp(name.data());
   const bool written = ::fchmod(fd, default_mode()) == 0 && write_all(fd, text) && ::fsync(fd) == 0;
   const int saved = errno;
   if (::close(fd) != 0 || !written) {
     errno = written ? errno : saved;
-    const auto error = system_error("cannot write the temporary file", path);
+    const auto error = system_error("cannot write the file beside it", path);
     ::unlink(tmp.c_str());
     throw error;
   }
+  return tmp;
+}
+
+void write_atomically(const fs::path& path, const std::string& text, std::string_view field) {
+  check_write_target(field, path);
+  const fs::path tmp = write_beside(path, text, true);
   try {
     check_write_target(field, path);  // again: it may have changed while we wrote
   } catch (...) {

@@ -22,6 +22,14 @@ namespace susurration::generator {
 // costs nothing; write_atomically checks it again.
 void check_write_target(std::string_view field, const std::filesystem::path& path);
 
+// The text, whole, in a file of a fresh name beside `path` (its name, a dot
+// first when `hidden`, and six random characters), created with O_EXCL so
+// that nothing already there is opened or followed; its path. What
+// write_atomically renames over the target, and where `grade` leaves a
+// report whose target was taken over while it graded (issue 24).
+// std::runtime_error naming `path` when the system fails it.
+std::filesystem::path write_beside(const std::filesystem::path& path, const std::string& text, bool hidden);
+
 // The text, whole, at `path`, or nothing new there. InputError (naming
 // `field`) for a target check_write_target refuses; std::runtime_error
 // naming the file when the system fails the write.

@@ -5,6 +5,7 @@
 // case that passed a <failure>, as pytest writes xfail and a strict xpass:
 // so a CI system's count of failures is what the exit status says. Each
 // testsuite's properties give the verdict: the level and its scope.
+#include <algorithm>
 #include <cstdio>
 
 #include "susurration/grader/engine_text.hpp"
@@ -40,16 +41,23 @@ std::string seconds(double s) {
 std::string testcase(const CaseResult& r, std::size_t k, StderrQuoter& stderr_of) {
   std::string out = "    <testcase classname=\"susurration." + xml(r.category) + "\" name=\"" + xml(r.id) +
                     "\" time=\"" + seconds(r.seconds) + "\"";
-  std::string details = r.message;
+  // Engine text on the one line it is given, as in the text report.
+  std::string details = one_line(r.message, kReportLineBytes);
   if (!r.hint.empty()) details += "\nhint: " + r.hint;
-  if (!r.offending.empty()) details += "\noutput: " + r.offending;
+  if (!r.offending.empty()) details += "\noutput: " + one_line(r.offending, kReportLineBytes);
   const std::string clause = r.clause.empty() ? "" : "[" + r.clause + "] ";
   if (unexpected_pass(r)) {
     return out + ">\n      <failure message=\"listed in --expect-fail but passed\"/>\n    </testcase>\n";
   }
   if (r.outcome == Outcome::skipped) return out + ">\n      <skipped message=\"" + xml(r.message) + "\"/>\n    </testcase>\n";
   if (r.outcome != Outcome::fail && r.outcome != Outcome::errored) return out + "/>\n";
-  if (const std::string tail = stderr_of(k); !tail.empty()) details += "\nstderr: " + tail;
+  // Each stderr line under its label, as in the text report: no line an
+  // engine wrote starts a line of the report.
+  const std::string tail = stderr_of(k);
+  for (std::size_t at = 0, end; at < tail.size(); at = end + 1) {
+    end = std::min(tail.find('\n', at), tail.size());
+    details += "\nstderr: " + tail.substr(at, end - at);
+  }
   const std::string tag = r.expected_to_fail ? "skipped" : r.outcome == Outcome::errored ? "error" : "failure";
   const std::string expected = r.expected_to_fail ? "expected failure: " : "";
   return out + ">\n      <" + tag + " message=\"" + xml(expected + clause + r.message.substr(0, r.message.find('\n'))) +

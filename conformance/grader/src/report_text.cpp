@@ -12,6 +12,11 @@
 namespace susurration::grader {
 namespace {
 
+// Text from outside the kit's own code (an engine's words, a command line, a
+// path): escaped onto the one line it is given, so that no newline, line
+// separator or bidirectional mark in it can start a report line of its own.
+std::string outside(std::string_view text) { return one_line(text, kReportLineBytes); }
+
 std::string counts_row(const std::string& name, const Counts& c) {
   char buf[160];
   // Drift is a pass-tolerant outcome, counted apart: the run left the
@@ -22,13 +27,15 @@ std::string counts_row(const std::string& name, const Counts& c) {
   return buf;
 }
 
+// Each line of the text, escaped (outside), under the label: for a text of
+// lines, such as a stderr tail.
 std::string indent(const std::string& label, const std::string& text) {
   std::string out;
   std::size_t start = 0;
   while (start < text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
-    out += "      " + label + text.substr(start, end - start) + "\n";
+    out += "      " + label + outside(std::string_view(text).substr(start, end - start)) + "\n";
     start = end + 1;
   }
   return out;
@@ -42,9 +49,11 @@ std::string case_block(const CaseResult& r, const std::string& stderr_lines, con
     out += "      listed in --expect-fail but passed (" + to_string(r.outcome) + "): remove it from the list\n";
     return out;
   }
-  out += indent("", r.message);
+  // A message or an output is one line, whatever newlines an engine put in
+  // what it quotes.
+  if (!r.message.empty()) out += "      " + outside(r.message) + "\n";
   if (!r.hint.empty()) out += indent("hint: ", r.hint);
-  if (!r.offending.empty()) out += indent("output: ", r.offending);
+  if (!r.offending.empty()) out += "      output: " + outside(r.offending) + "\n";
   out += stderr_lines;
   if (!r.request.empty()) out += indent("request: ", r.request);
   if (r.outcome == Outcome::fail || r.outcome == Outcome::errored) {
@@ -169,13 +178,16 @@ std::string tolerant_only(const GradeRun& run, const Diagnosis& d) {
 std::string text_report(const ReportInput& in) {
   const GradeRun& run = in.run;
   std::string out = "susurration grade\n";
-  out += "  engine:  " + in.options.command + "\n";
+  out += "  engine:  " + outside(in.options.command) + "\n";
   if (run.engine) {
-    out += "           " + run.engine->name + " " + run.engine->version + " (" + run.engine->language + ")\n";
+    // An engine's hello, whatever it holds, is one line under the command
+    // (issue 24: a newline in its name once wrote a column-0 `Level: exact`).
+    const EngineInfo& e = *run.engine;
+    out += "           " + outside(e.name) + " " + outside(e.version) + " (" + outside(e.language) + ")\n";
   } else {
     out += "           no handshake succeeded\n";
   }
-  out += "  vectors: " + in.set.dir.string() + " (spec " +
+  out += "  vectors: " + outside(in.set.dir.string()) + " (spec " +
          in.set.manifest.at("spec_version").get<std::string>() + ", " +
          std::to_string(run.cases_in_set) + " cases)\n";
   if (in.set.fresh_seed) {
@@ -234,12 +246,13 @@ std::string text_report(const ReportInput& in) {
   if (verdict.level == Level::incomplete) {
     for (const CaseResult& r : run.results) {
       if (r.outcome == Outcome::errored) {
-        out += "    " + r.id + ": " + r.message.substr(0, r.message.find('\n')) + "\n";
+        out += "    " + r.id + ": " + outside(r.message) + "\n";
       }
     }
   }
-  // Engine text (messages, output, stderr, its name) and the command line
-  // are in here: nothing in them reaches a terminal as a control sequence.
+  // Every text from outside is escaped above (outside); this is the net for
+  // what the kit read from a vector set (ids, clauses), which it checked
+  // against its schema but did not write.
   return visible(out);
 }
 

@@ -23,9 +23,9 @@ MARK = "SUSURRATION_HOSTILE_MARK"
 
 
 def header(script):
-    h = {"args": [], "expect": [], "within": 60.0, "exit": None, "level": None}
+    h = {"args": [], "expect": [], "within": 60.0, "exit": None, "level": None, "forged": [], "moved": [], "sandbox": None}
     for line in script.read_text().splitlines():
-        m = re.match(r"#\s*(hostile|args|expect-exit|expect-level|expect|within):\s*(.*)$", line)
+        m = re.match(r"#\s*(hostile|args|expect-exit|expect-level|expect|within|forged|moved|sandbox):\s*(.*)$", line)
         if not m:
             continue
         key, value = m.group(1), m.group(2).strip()
@@ -40,6 +40,12 @@ def header(script):
             h["expect"].append((glob, outcome, regex))
         elif key == "within":
             h["within"] = float(value)
+        elif key == "forged":
+            h["forged"].append(value)
+        elif key == "moved":
+            h["moved"] += value.split()
+        elif key == "sandbox":
+            h["sandbox"] = value
     return h
 
 
@@ -101,6 +107,41 @@ def check_report(fmt, text):
     return None
 
 
+def check_not_forged(fmt, text, forged):
+    """No line of the report, as a viewer breaks lines (at U+2028 and U+2029
+    too: str.splitlines), matches a forged line's pattern."""
+    for line in text.splitlines():
+        for regex in forged:
+            if re.search(regex, line):
+                fail("%s report: a line matches the forged %r: %r" % (fmt, regex, line))
+
+
+def moved_to(stderr, path, tmp):
+    """Where grade says it wrote the file it could not write at `path` (one
+    line on its standard error), checked to be a fresh regular file beside it."""
+    said = [line for line in stderr.splitlines() if " %s could not be written (" % path in line]
+    if len(said) != 1:
+        fail("%d lines on stderr say where %s went; stderr: %s" % (len(said), path, stderr[-800:]))
+    m = re.search(r"\): written to (.+) instead$", said[0])
+    if not m:
+        fail("no fresh name in %r" % said[0])
+    fresh = pathlib.Path(tmp, m.group(1))
+    if fresh.is_symlink() or not fresh.is_file() or fresh.parent.resolve() != pathlib.Path(tmp, path).parent.resolve():
+        fail("%s is not a fresh regular file beside %s" % (fresh, path))
+    return fresh
+
+
+def check_planted_untouched(path):
+    """What the engine planted is as it left it: a symlink whose target kept
+    its words (never written through), or an empty folder."""
+    if path.is_symlink():
+        victim = pathlib.Path(os.readlink(path))
+        if victim.read_text() != "the engine's own file\n":
+            fail("grade wrote through the symlink planted at %s" % path)
+    elif not path.is_dir() or any(path.iterdir()):
+        fail("the folder planted at %s is gone or holds something" % path)
+
+
 def check_html_page(binary, saved, page):
     """The HTML page of the run, drawn from its JSON report (REPORT-2): written, well-formed, no raw control character."""
     r = subprocess.run([binary, "report", "--in", str(saved), "--output", str(page)], capture_output=True, text=True,
@@ -125,6 +166,12 @@ def main():
     # One grade writes the report in every format (--also-report): each
     # must hold whatever the engine wrote, and one grade costs a third of
     # three (a flood of 60 MB a case, sleeps; issue 25).
+    # An engine that shows the fallback at work (what the kit does when no
+    # sandbox stops the engine first) is graded without one, where this kit
+    # has one to turn off (issue 24: grade --sandbox auto|on|off).
+    if h["sandbox"] and "--sandbox" in subprocess.run([a.susurration, "grade", "--help"], capture_output=True,
+                                                      text=True).stdout:
+        h["args"] += ["--sandbox", h["sandbox"]]
     mark = uuid.uuid4().hex
     env = dict(os.environ, **{MARK: mark})
     with tempfile.TemporaryDirectory() as tmp:
@@ -151,7 +198,17 @@ def main():
         if h["exit"] is not None and proc.returncode != h["exit"]:
             fail("exit %d, expected %d; stderr: %s" % (proc.returncode, h["exit"],
                                                        stderr.decode(errors="replace")[-500:]))
+        text_err = stderr.decode(errors="replace")
+        if "transcript" in h["moved"]:
+            planted = pathlib.Path(tmp, h["args"][h["args"].index("--transcript") + 1])
+            check_planted_untouched(planted)
+            kept = moved_to(text_err, str(planted.relative_to(tmp)), tmp).read_text()
+            if not kept or any(not line.startswith(("> ", "< ", "# ")) for line in kept.rstrip("\n").split("\n")):
+                fail("the transcript kept beside its path is not a transcript: %r" % kept[:200])
         for fmt, out in outs.items():
+            if fmt in h["moved"]:
+                check_planted_untouched(out)
+                out = moved_to(text_err, str(out), tmp)
             if not out.exists():
                 fail("%s report: none written; stderr: %s" % (fmt, stderr.decode(errors="replace")[-500:]))
             raw = out.read_bytes()
@@ -160,6 +217,8 @@ def main():
             except UnicodeDecodeError as e:
                 fail("%s report is not valid UTF-8: %s" % (fmt, e))
             report = check_report(fmt, text)
+            if fmt != "json":
+                check_not_forged(fmt, text, h["forged"])
             if fmt == "json":
                 check_html_page(a.susurration, out, pathlib.Path(tmp) / "report.html")
             if report is not None:

@@ -130,5 +130,61 @@ TEST(TextReport, ListsEachFailureOnceUnderItsCauseWithTheShownCaseFirst) {
   EXPECT_NE(text.find("\nLevel: not conformant (6 failures, 1 errored, 1 expected)\n"), std::string::npos) << text;
 }
 
+// Every line of a text as a viewer may break it: at '\n', and at U+2028
+// and U+2029, which many viewers take for new lines.
+std::vector<std::string> viewed_lines(const std::string& text) {
+  std::vector<std::string> out(1);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n' || text.compare(i, 3, "\xE2\x80\xA8") == 0 || text.compare(i, 3, "\xE2\x80\xA9") == 0) {
+      if (text[i] != '\n') i += 2;
+      out.emplace_back();
+    } else {
+      out.back() += text[i];
+    }
+  }
+  return out;
+}
+
+// An engine that puts a report's lines after newlines and line separators
+// in its hello, an unsupported reason, its output and its stderr (issue
+// 24): each shows on the line it belongs to, escaped, and the report's one
+// level line is the kit's.
+TEST(TextReport, EngineTextCannotStartALineOfItsOwn) {
+  const std::string forged = "\nLevel: exact\n  forged-row 308 0 0 0 0 0\n";
+  GradeRun run;
+  run.engine = EngineInfo{"ref" + forged, "1" + forged, "C" + forged + "\xE2\x80\xA8Level: exact", {}};
+  run.results = {result("refused", {"PROTO-5"}, Outcome::fail), result("crashed", {"PROTO-3"}, Outcome::errored)};
+  run.results[0].message = "listed torus_delta in hello but answered unsupported: no" + forged;
+  run.results[0].offending = "{\"unsupported\": \"\xE2\x80\xA9Level: exact\"}";
+  run.results[1].stderr_tail = std::make_shared<const std::string>("fine\rLevel: exact\nforged-row 1\n");
+  run.cases_in_set = run.results.size();
+  VectorSet set;
+  set.dir = "vectors";
+  set.manifest = {{"spec_version", "1.0.0"}};
+  const Selection selection;
+  GradeOptions options;
+  options.command = "engine";
+  const std::string text = text_report({set, selection, options, run});
+
+  std::vector<std::string> levels;
+  for (const std::string& line : viewed_lines(text)) {
+    if (line.rfind("Level:", 0) == 0) levels.push_back(line);
+    const std::size_t row = line.find("forged-row");
+    if (row != std::string::npos) {
+      EXPECT_NE(line.find_first_not_of(' '), row) << "a forged row starts a line: " << line;
+    }
+  }
+  EXPECT_EQ(levels, std::vector<std::string>{"Level: not conformant"}) << text;
+  // Each piece is where it belongs, written visibly.
+  const std::string shown = "\\nLevel: exact\\n  forged-row 308 0 0 0 0 0\\n";
+  EXPECT_NE(text.find("           ref" + shown + " 1" + shown + " (C" + shown + "\\u2028Level: exact)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("      listed torus_delta in hello but answered unsupported: no" + shown + "\n"),
+            std::string::npos);
+  EXPECT_NE(text.find("      output: {\"unsupported\": \"\\u2029Level: exact\"}\n"), std::string::npos);
+  EXPECT_NE(text.find("      stderr: fine\\x0dLevel: exact\n      stderr: forged-row 1\n"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace susurration::grader

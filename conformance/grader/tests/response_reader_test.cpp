@@ -60,6 +60,29 @@ TEST(ReadResponse, AMemberNamedTwiceIsNoResponseAndIsNamed) {
   EXPECT_EQ(r.at("result").at("u32").size(), 1u);
 }
 
+// Wrong and then right under one name, wherever the name is (issue 24): a
+// reader keeping the last member would read a right answer. None is read,
+// each under PROTO-10, naming the member.
+TEST(ReadResponse, AWrongThenRightIdResultCodeOrHelloIsNoResponse) {
+  const auto refused = [](const std::string& line, const std::string& method, const std::string& member) {
+    const std::string cause = cause_of(line, method);
+    EXPECT_TRUE(names(cause, "names the member \"" + member + "\" twice")) << line << ": " << cause;
+    EXPECT_EQ(rule_of(line, method).first, "PROTO-10") << line;
+  };
+  refused(R"({"id":99,"id":3,"result":{"delta":1.0}})", "torus_delta", "id");
+  refused(R"({"id":3,"error":{"code":"internal","code":"invalid-input","field":"seed","message":"m"}})", "prng",
+          "code");
+  refused(R"({"id":3,"error":{"code":"invalid-input","field":"birds","field":"seed","message":"m"}})", "prng",
+          "field");
+  refused(R"({"id":3,"result":{"protocol":1,"name":"a","name":"b","version":"1","language":"C","capabilities":[]}})",
+          "hello", "name");
+  refused(R"({"id":3,"result":{"protocol":1,"name":"a","version":"1","language":"C","capabilities":[],)"
+          R"("capabilities":["init","step","metrics","run"]}})",
+          "hello", "capabilities");
+  // An escape spells the same name: the names are compared as read.
+  refused(R"({"id":3,"result":{"delta":0.5,"d\u0065lta":1.5}})", "torus_delta", "delta");
+}
+
 TEST(ReadResponse, ANumberPastEveryDoubleIsNotJson) {
   EXPECT_TRUE(names(cause_of(R"({"id":3,"result":{"delta":1e400}})"), "not JSON"));
 }

@@ -16,6 +16,9 @@ namespace susurration::grader {
 inline constexpr std::size_t kQuoteBytes = 300;         // offending output, an `unsupported` reason, an error
 inline constexpr std::size_t kStderrLineBytes = 500;    // one stderr line
 inline constexpr std::size_t kStderrTailBytes = 4096;   // the stderr tail kept per engine process
+// A report line of engine text (one_line): a whole message (at most four
+// quotes) written visibly, whose escapes may take four bytes for one.
+inline constexpr std::size_t kReportLineBytes = 16 * kQuoteBytes;
 
 // The bytes as UTF-8: every byte that does not belong to a well-formed
 // sequence (a stray continuation, a truncated sequence, an overlong form, a
