@@ -1,0 +1,51 @@
+"""Engines planted for the fuzz tests (fuzz_test.py): the reference engine
+behind the hostile catalogue's proxy (conformance/grader/tests/hostile/_proxy.py),
+altered in one way.
+
+  python3 fuzz_engines.py SUSURRATION_BINARY silent
+      reads every request and answers none, not even hello
+  python3 fuzz_engines.py SUSURRATION_BINARY mute-after-hello
+      shakes hands, then answers nothing
+  python3 fuzz_engines.py SUSURRATION_BINARY hang-in-DIR
+      shakes hands, then on its first request touches DIR/<pid> and sleeps
+  python3 fuzz_engines.py SUSURRATION_BINARY wrong-steps-from-N
+      the reference, but from its Nth request in one process on (hello is
+      the first) every step answer has bird 0's vx 1e-4 off: a bug that
+      needs a history, which no case asked of a fresh process shows
+"""
+import os
+import pathlib
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "grader" / "tests" / "hostile"))
+MODE = sys.argv.pop(2)
+
+if MODE == "silent":
+    for _ in sys.stdin.buffer:
+        pass
+    sys.exit(0)
+
+import _proxy  # noqa: E402
+
+requests = 0
+
+
+def misbehave(request, forward):
+    global requests
+    requests += 1
+    if request["method"] in ("hello", "shutdown"):
+        return forward(request)
+    if MODE == "mute-after-hello":
+        return None
+    if MODE.startswith("hang-in-"):
+        pathlib.Path(MODE[len("hang-in-"):], str(os.getpid())).touch()
+        time.sleep(3600)
+    answer = forward(request)
+    if MODE.startswith("wrong-steps-from-") and request["method"] == "step" and "result" in answer:
+        if requests >= int(MODE.rsplit("-", 1)[1]):
+            answer["result"]["state"][0][2] += 1e-4
+    return answer
+
+
+_proxy.serve(misbehave)
