@@ -165,7 +165,7 @@ int run_fuzz(const Options& o) {
   // at or after end.
   const Time search_end = after(started, seconds), end = after(search_end, o.shrink_seconds);
   const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
-  std::size_t drawn = 0, asked = 0, dropped = 0, unjudged = 0, unreplayed = 0;
+  std::size_t drawn = 0, asked = 0, dropped = 0, unjudged = 0, unreplayed = 0, untried = 0;
   std::string first_unreplayed;
   while (Clock::now() < search_end && (o.cases == 0 || drawn < o.cases)) {
     std::vector<Entry> batch;
@@ -203,6 +203,7 @@ int run_fuzz(const Options& o) {
       std::fflush(stdout);
       return report_finding(o, fuzzer, std::move(d), seed, std::min(end, after(Clock::now(), o.shrink_seconds)));
     }
+    untried += found.fair.size() - std::min(found.fair.size(), kReplaysPerRound);
     asked += found.asked.size();
     progress.update(o.cases > 0 ? drawn : static_cast<std::size_t>(elapsed()), std::to_string(asked) + " cases");
   }
@@ -212,7 +213,8 @@ int run_fuzz(const Options& o) {
     std::fprintf(stdout, "no confirmed difference in %zu cases, seed %u, but ", asked, seed);
     if (unreplayed > 0) {
       std::fprintf(stdout, "%zu did not replay in a fresh engine process given the requests before them "
-                           "(the first: %s)%s", unreplayed, first_unreplayed.c_str(), unjudged > 0 ? ", and " : "");
+                           "(the first: %s; %zu more of their rounds were not tried)%s",
+                   unreplayed, first_unreplayed.c_str(), untried, unjudged > 0 ? ", and " : "");
     }
     if (unjudged > 0) std::fprintf(stdout, "%zu were not judged by the class engines in the time given", unjudged);
     std::fprintf(stdout, "; nothing written\n");

@@ -12,6 +12,9 @@ altered in one way.
       the reference, but from its Nth request in one process on (hello is
       the first) every step answer has bird 0's vx 1e-4 off: a bug that
       needs a history, which no case asked of a fresh process shows
+  python3 fuzz_engines.py SUSURRATION_BINARY wrong-steps-from-N-once-in-DIR
+      the same in the first process started (the one that makes DIR/first)
+      and right in every later one: a difference that never replays
 """
 import os
 import pathlib
@@ -29,6 +32,13 @@ if MODE == "silent":
 import _proxy  # noqa: E402
 
 requests = 0
+WRONG = True
+if "-once-in-" in MODE:
+    MODE, once = MODE.split("-once-in-", 1)
+    try:
+        os.mkdir(os.path.join(once, "first"))
+    except FileExistsError:
+        WRONG = False
 
 
 def misbehave(request, forward):
@@ -42,7 +52,7 @@ def misbehave(request, forward):
         pathlib.Path(MODE[len("hang-in-"):], str(os.getpid())).touch()
         time.sleep(3600)
     answer = forward(request)
-    if MODE.startswith("wrong-steps-from-") and request["method"] == "step" and "result" in answer:
+    if WRONG and MODE.startswith("wrong-steps-from-") and request["method"] == "step" and "result" in answer:
         if requests >= int(MODE.rsplit("-", 1)[1]):
             answer["result"]["state"][0][2] += 1e-4
     return answer

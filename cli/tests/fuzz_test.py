@@ -154,5 +154,20 @@ def fuzz_confirms_a_difference_with_the_history_that_made_it(susurration, tmp):
     check(alone.returncode == 0, "the case alone fails too (exit %d): %s" % (alone.returncode, alone.stdout))
 
 
+def fuzz_reports_a_difference_that_does_not_replay_and_exits_1(susurration, tmp):
+    # A difference a fresh process did not repeat was counted and the run
+    # ended "no difference", exit 0. This engine is wrong in its first
+    # process alone, so no replay brings the difference back.
+    once = private_tmp(tmp, "once")
+    engine = planted(susurration, "wrong-steps-from-20-once-in-%s" % once)
+    out = pathlib.Path(tmp) / "finding"
+    r = subprocess.run(fuzz_args(susurration, engine, out, "--seed", "5", "--cases", "200"),
+                       capture_output=True, text=True, timeout=900)
+    check(r.returncode == 1, "exit %d, want 1: %s %s" % (r.returncode, r.stdout, r.stderr))
+    check("no difference" not in r.stdout.replace("no confirmed difference", "")
+          and "did not replay" in r.stdout, "not reported as a difference that did not replay: %s" % r.stdout)
+    check(not out.exists(), "a difference that does not replay was written to %s" % out)
+
+
 if __name__ == "__main__":
     sys.exit(main(cases(globals(), ("fuzz_",))))
