@@ -169,5 +169,30 @@ def fuzz_reports_a_difference_that_does_not_replay_and_exits_1(susurration, tmp)
     check(not out.exists(), "a difference that does not replay was written to %s" % out)
 
 
+def fuzz_asks_init_at_drawn_seeds_and_sizes(susurration, tmp):
+    # fuzz left init to the fresh set. An engine wrong at 201 to 399 birds
+    # passes the published init cases (10, 120 and 400 birds); fuzz finds it
+    # and shrinks the size to the edge of the mistake, 201.
+    engine = planted(susurration, "wrong-init-between-201-and-399-birds")
+    published = subprocess.run([susurration, "grade", "--engine", engine, "--only", "init-*", "--fresh", "off"],
+                               capture_output=True, text=True, timeout=300)
+    check(published.returncode == 0, "the published set now catches it (exit %d)" % published.returncode)
+    out = pathlib.Path(tmp) / "finding"
+    r = subprocess.run(fuzz_args(susurration, engine, out, "--seed", "5", "--cases", "1000"),
+                       capture_output=True, text=True, timeout=900)
+    check(r.returncode == 1, "exit %d, want 1: %s %s" % (r.returncode, r.stdout, r.stderr))
+    files = [f["file"] for f in json.loads((out / "manifest.json").read_text())["files"]]
+    check(files == ["init.json"], "the finding is in %s, want init.json alone" % files)
+    groups = json.loads((out / "init.json").read_text())["groups"]
+    check([g["parameters"]["birds"] for g in groups] == [201], "shrunk to %s birds, want 201" %
+          [g["parameters"]["birds"] for g in groups])
+    replay = subprocess.run([susurration, "grade", "--engine", engine, "--vectors", str(out), "--fresh", "off"],
+                            capture_output=True, text=True, timeout=300)
+    check(replay.returncode == 1, "the replay passes (exit %d)" % replay.returncode)
+    clean = subprocess.run([susurration, "grade", "--engine", "%s engine" % susurration, "--vectors", str(out),
+                            "--fresh", "off"], capture_output=True, text=True, timeout=300)
+    check(clean.returncode == 0, "the reference fails the finding: %s" % clean.stdout)
+
+
 if __name__ == "__main__":
     sys.exit(main(cases(globals(), ("fuzz_",))))
