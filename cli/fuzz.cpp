@@ -8,14 +8,20 @@
 // engine fails or errors on is a finding only if every class engine, a
 // correct engine on a faithful libm, answers it within the class: a case so
 // ill-conditioned that a correct engine on another libm leaves its class is
-// dropped and counted, never reported. A finding is shrunk while that
-// stays so, then written to --out as a vector set that
+// dropped and counted, never reported. A fair difference counts when it
+// replays: the requests its engine process had been sent, in order, asked
+// of a fresh process, end in the same difference (an engine can go wrong
+// from its twentieth request on). The history and the case are then shrunk
+// while that stays so (fuzzer.hpp) and written to --out as a vector set that
 // `grade --vectors DIR --fresh off` replays with the grader's diagnosis.
 //
+// Time is a bound: no case of the search starts after --seconds, and
+// nothing (judging, replaying, shrinking) after --shrink-seconds more, so
+// fuzz ends within both and the deadline of the one request under way.
+//
 // Exit 0 when nothing differed in the time given, 1 when something did
-// (the set is written), 2 for a usage error or an engine that cannot start.
-#include <unistd.h>
-
+// (the set is written, or the difference is reported as one that did not
+// replay), 2 for a usage error or an engine that cannot start.
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -27,12 +33,15 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "ending.hpp"
 #include "exit_status.hpp"
 #include "fuzz.hpp"
+#include "fuzzer.hpp"
 #include "progress.hpp"
 #include "run_options.hpp"
 #include "susurration/grader/runner.hpp"
 #include "susurration/inputs.hpp"
+#include "susurration/serialise.hpp"
 #include "write_vectors.hpp"
 
 namespace susurration::cli {
@@ -40,12 +49,13 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace susurration::grader;
-using generator::Case;
 using generator::FuzzInput;
+using Clock = std::chrono::steady_clock;
 
 struct Options {
   std::string engine;
   double seconds = 0;     // 0: 60, or no limit with --cases
+  double shrink_seconds = 60;
   std::size_t cases = 0;  // 0: no limit
   std::string seed;  // empty: drawn, and printed
   std::string out = "fuzz-finding";
@@ -54,8 +64,6 @@ struct Options {
   double timeout = 10;
   bool quiet = false;
 };
-
-using Entry = std::pair<FuzzInput, Case>;
 
 // The correct engines on faithful libms the build puts beside the kit
 // (adapters/variants): the faithful libm at four seeds, and glibc's libm
@@ -77,132 +85,55 @@ std::vector<std::string> default_class_engines() {
   return out;
 }
 
-GradeOptions options_for(const std::string& command, double timeout) {
-  GradeOptions o;
-  o.command = command;
-  try {
-    o.argv = split_command(command);
-    resolve_program(o.argv);
-  } catch (const EngineStartError& e) {
-    throw InputError("engine", e.what(), "a command that runs an engine");
-  }
-  o.timeout = std::chrono::milliseconds(std::llround(timeout * 1000));
-  return o;
-}
-
-bool differs(const CaseResult& r) { return r.outcome == Outcome::fail || r.outcome == Outcome::errored; }
-bool within(const CaseResult& r) { return r.outcome == Outcome::pass_exact || r.outcome == Outcome::pass_tolerant; }
-
-// A batch of cases as a vector set: written in the published format into
-// `dir` and read back by the grader's own loader.
-// `narrow`: with the step class narrowed for the class engines (fuzz.hpp).
-VectorSet as_set(const std::vector<Entry>& batch, const fs::path& dir, bool narrow = false) {
-  fs::remove_all(dir);
-  auto files = generator::fuzz_files(batch, "A round of susurration fuzz.");
-  generator::write_vector_files(dir, narrow ? generator::narrowed(std::move(files)) : files);
-  return load_vector_set(dir);
-}
-
-class Fuzzer {
- public:
-  Fuzzer(const Options& o, fs::path scratch)
-      : engine_(options_for(o.engine, o.timeout)), scratch_(std::move(scratch)) {
-    for (const std::string& c : o.class_engines) classes_.push_back(options_for(c, o.timeout));
-  }
-
-  std::size_t dropped = 0;
-
-  // The first case of `batch` (in order) the engine fails or errors on and
-  // every class engine answers within its class, with the engine's result.
-  std::optional<std::pair<std::size_t, CaseResult>> first_fair_difference(const std::vector<Entry>& batch) {
-    const VectorSet set = as_set(batch, scratch_ / "set");
-    std::vector<std::size_t> all(set.cases.size());
-    for (std::size_t k = 0; k < all.size(); ++k) all[k] = k;
-    const GradeRun run = run_grade(set, all, engine_);
-    std::vector<std::size_t> differing;
-    for (std::size_t k = 0; k < run.results.size(); ++k) {
-      if (differs(run.results[k])) differing.push_back(k);
-    }
-    if (differing.empty()) return std::nullopt;
-    // The same cases, in the same order, with the step class narrowed.
-    const VectorSet narrow = as_set(batch, scratch_ / "narrowed", true);
-    std::vector<bool> fair(set.cases.size(), true);
-    for (const GradeOptions& c : classes_) {
-      const GradeRun by_class = run_grade(narrow, differing, c);
-      for (std::size_t m = 0; m < differing.size(); ++m) {
-        if (!within(by_class.results[m])) fair[differing[m]] = false;
-      }
-    }
-    for (const std::size_t k : differing) {
-      if (!fair[k]) ++dropped;
-    }
-    // The set's cases are in file order; the batch's in draw order.
-    std::optional<std::pair<std::size_t, CaseResult>> best;
-    for (const std::size_t k : differing) {
-      if (!fair[k]) continue;
-      const std::string id = set.cases[k].id();
-      for (std::size_t b = 0; b < batch.size(); ++b) {
-        if (batch[b].second.id == id && (!best || b < best->first)) best = {{b, run.results[k]}};
-      }
-    }
-    return best;
-  }
-
- private:
-  GradeOptions engine_;
-  std::vector<GradeOptions> classes_;
-  fs::path scratch_;
-};
-
-// The scratch folder of the rounds, removed however fuzz ends.
-struct Scratch {
-  fs::path dir = fs::temp_directory_path() / ("susurration-fuzz-" + std::to_string(::getpid()));
-  Scratch() { fs::create_directories(dir); }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-};
-
 std::string id_of(std::uint32_t seed, std::size_t k) { return "fuzz-" + std::to_string(seed) + "-" + std::to_string(k); }
 
-// Shrinks `found` while the engine still fails a candidate that every class
-// engine answers within its class: the biggest reduction that keeps it,
-// again and again, until none does.
-Entry shrink(Fuzzer& fuzzer, Entry found, CaseResult& result, const std::string& id) {
-  for (int step = 0; step < 200; ++step) {
-    // A candidate's case (the reference's answer, and for a step the
-    // conditioning copies) is made only when its batch is graded: most
-    // rounds keep a candidate of the first batch, and making all of a
-    // crowd's 800 cases first took most of a shrink's time.
-    const std::vector<FuzzInput> inputs = generator::shrink_candidates(found.first);
-    std::size_t next = 0, made = 0;
-    bool kept = false;
-    while (next < inputs.size() && !kept) {
-      std::vector<Entry> batch;
-      for (; next < inputs.size() && batch.size() < 64; ++next) {
-        try {
-          batch.push_back({inputs[next], generator::fuzz_case(inputs[next], id + "-shrink-" + std::to_string(made))});
-          ++made;
-        } catch (const std::logic_error&) {
-        }
-      }
-      if (batch.empty()) break;
-      if (auto d = fuzzer.first_fair_difference(batch)) {
-        found = batch[d->first];
-        result = d->second;
-        kept = true;
-      }
-    }
-    if (!kept) break;
-  }
-  found.second = generator::fuzz_case(found.first, id);
-  return found;
+std::string earlier(std::size_t n) {
+  return std::to_string(n) + (n == 1 ? " earlier case" : " earlier cases") + " in the same engine process";
+}
+
+// Fair differences tried for replay per round: one that does not replay
+// is most often a deadline missed on a loaded machine, and so are the next.
+constexpr std::size_t kReplaysPerRound = 3;
+
+// Shrinks the difference within `end` and writes it to --out; exit 1.
+int report_finding(const Options& o, Fuzzer& fuzzer, Finding d, std::uint32_t seed, Time end) {
+  const std::string id = d.entry.second.id;
+  const std::string unshrunk = generator::fuzz_size(d.entry.first);
+  const std::size_t unshrunk_history = d.history.size();
+  // Each history and case kept was itself replayed in a fresh process, so
+  // what is written replays, however early the time runs out.
+  fuzzer.shrink_history(d, end);
+  fuzzer.shrink_case(d, end);
+  fuzzer.shrink_history(d, end);  // a smaller case may need fewer requests before it
+  const std::string history = d.history.empty()
+                                  ? ""
+                                  : ", after the " + earlier(d.history.size()) + " that precede it here (one engine "
+                                    "process asks them in this set's order; " + std::to_string(unshrunk_history) +
+                                    " did at first)";
+  const std::string header = "Written by susurration fuzz --seed " + std::to_string(seed) + ": " + id +
+                             " shrunk from " + unshrunk + history + "; the engine's answer is outside the case's "
+                             "class and every class engine's is within it. Replay: susurration grade --vectors DIR "
+                             "--fresh off --engine CMD.";
+  std::vector<Entry> all = d.history;
+  all.push_back(d.entry);
+  const auto written = generator::write_vector_files(o.out, generator::fuzz_files(all, header));
+  std::fprintf(stdout, "shrunk to %s%s: %s [%s]: %s\n", generator::fuzz_size(d.entry.first).c_str(),
+               d.history.empty() ? "" : (", after " + earlier(d.history.size())).c_str(), id.c_str(),
+               d.result.clause.c_str(), d.result.message.c_str());
+  std::fprintf(stdout, "written to %s (%zu files); replay: susurration grade --vectors %s --fresh off --engine %s\n",
+               o.out.c_str(), written.size(), o.out.c_str(), o.engine.c_str());
+  return kMismatch;
 }
 
 int run_fuzz(const Options& o) {
   if (!(o.seconds >= 0) || !std::isfinite(o.seconds)) {
     throw InputError("seconds", std::to_string(o.seconds), "a number of seconds above 0");
+  }
+  if (!(o.shrink_seconds >= 0) || !std::isfinite(o.shrink_seconds)) {
+    throw InputError("shrink-seconds", std::to_string(o.shrink_seconds), "a number of seconds, 0 or more");
+  }
+  if (!(o.timeout >= 0.001 && o.timeout <= 3600)) {
+    throw InputError("timeout", shortest(o.timeout), "seconds in [0.001, 3600]");
   }
   // --cases alone asks that many, however long it takes (for a replayable
   // run and for tests); --seconds alone, or neither, looks for that long.
@@ -220,74 +151,78 @@ int run_fuzz(const Options& o) {
   }
   const std::uint32_t seed =
       o.seed.empty() ? static_cast<std::uint32_t>(std::random_device{}()) : parse_fresh_seed(o.seed);
+  // Handlers first, then the folder they remove: a signal in between
+  // finds nothing to leave behind.
+  on_signals_kill_engines_and_exit();
+  const ScratchFolder scratch("susurration-fuzz");
+  Fuzzer fuzzer(o.engine, options.class_engines, o.timeout, scratch.path());
   std::fprintf(stderr, "fuzz: seed %u, %zu class engines\n", seed, options.class_engines.size());
-
-  Scratch scratch;
-  Fuzzer fuzzer(options, scratch.dir);
   Progress progress("fuzz", o.cases > 0 ? "cases" : "s", o.cases > 0 ? o.cases : static_cast<std::size_t>(seconds),
                     o.quiet);
   generator::Draws draw(seed);
-  const auto started = std::chrono::steady_clock::now();
-  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
-  std::size_t asked = 0;
-  std::size_t unconfirmed = 0;  // differences a fresh process did not repeat
-  while (elapsed() < seconds && (o.cases == 0 || asked < o.cases)) {
+  const Time started = Clock::now();
+  // No case of the search starts at or after search_end; nothing at all
+  // at or after end.
+  const Time search_end = after(started, seconds), end = after(search_end, o.shrink_seconds);
+  const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
+  std::size_t drawn = 0, asked = 0, dropped = 0, unjudged = 0, unreplayed = 0, untried = 0;
+  std::string first_unreplayed;
+  while (Clock::now() < search_end && (o.cases == 0 || drawn < o.cases)) {
     std::vector<Entry> batch;
-    const std::size_t round = o.cases > 0 ? std::min<std::size_t>(o.round, o.cases - asked) : o.round;
-    while (batch.size() < round) {
+    const std::size_t round = o.cases > 0 ? std::min<std::size_t>(o.round, o.cases - drawn) : o.round;
+    while (batch.size() < round && Clock::now() < search_end) {
       const FuzzInput input = generator::draw_fuzz_input(draw);
       try {
-        batch.push_back({input, generator::fuzz_case(input, id_of(seed, asked + batch.size()))});
+        batch.push_back({input, generator::fuzz_case(input, id_of(seed, drawn + batch.size()))});
       } catch (const std::logic_error&) {
         // A pair near a radius after the first tick: drawn again.
       }
     }
-    const auto found = fuzzer.first_fair_difference(batch);
-    if (!found) {
-      asked += batch.size();
-      progress.update(o.cases > 0 ? asked : static_cast<std::size_t>(elapsed()), std::to_string(asked) + " cases");
-      continue;
+    drawn += batch.size();
+    const Round found = fuzzer.ask(batch, search_end, end);
+    dropped += found.dropped;
+    unjudged += found.unjudged;
+    for (std::size_t k = 0; k < found.fair.size() && k < kReplaysPerRound; ++k) {
+      Finding d = found.difference(found.fair[k], batch);
+      // Asked again of a fresh engine process after the requests its own
+      // had been sent: a difference that does not come back (a deadline
+      // missed on a loaded machine, say) is reported, never written.
+      auto again = fuzzer.replay(d.history, d.entry, end);
+      if (!again) {
+        if (unreplayed++ == 0) {
+          first_unreplayed = d.entry.second.id + " (after " + earlier(d.history.size()) + "): " + d.result.message;
+        }
+        continue;
+      }
+      d.result = *again;
+      progress.clear();
+      std::fprintf(stdout, "difference after %zu cases (%.1f s): %s%s: %s\n", asked + found.fair[k].at + 1,
+                   elapsed(), d.entry.second.id.c_str(),
+                   d.history.empty() ? "" : (", after " + earlier(d.history.size())).c_str(),
+                   d.result.message.c_str());
+      std::fflush(stdout);
+      return report_finding(o, fuzzer, std::move(d), seed, std::min(end, after(Clock::now(), o.shrink_seconds)));
     }
-    asked += found->first + 1;
-    Entry entry = batch[found->first];
-    CaseResult result = found->second;
-    // Asked again of a fresh engine process: a difference that does not
-    // come back (a deadline missed on a loaded machine, say) is no finding.
-    if (!fuzzer.first_fair_difference({entry})) {
-      ++unconfirmed;
-      continue;
-    }
-    progress.clear();
-    const std::string id = entry.second.id;
-    const std::string unshrunk = generator::fuzz_size(entry.first);
-    std::fprintf(stdout, "difference after %zu cases (%.1f s): %s: %s\n", asked, elapsed(), id.c_str(),
-                 result.message.c_str());
-    std::fflush(stdout);
-    const Entry original = entry;
-    const CaseResult original_result = result;
-    entry = shrink(fuzzer, entry, result, id);
-    if (auto again = fuzzer.first_fair_difference({entry})) {
-      result = again->second;
-    } else {
-      // The shrunk case did not come back: the confirmed one is written.
-      entry = original;
-      result = original_result;
-    }
-    const std::string header = "Written by susurration fuzz --seed " + std::to_string(seed) + ": " + id +
-                               " shrunk from " + unshrunk + "; the engine's answer is outside the case's class and every class engine's "
-                               "is within it. Replay: susurration grade --vectors DIR --fresh off --engine CMD.";
-    const auto written = generator::write_vector_files(o.out, generator::fuzz_files({entry}, header));
-    const std::string size = generator::fuzz_size(entry.first);
-    std::fprintf(stdout, "shrunk to %s: %s [%s]: %s\n", size.c_str(), id.c_str(), result.clause.c_str(),
-                 result.message.c_str());
-    std::fprintf(stdout, "written to %s (%zu files); replay: susurration grade --vectors %s --fresh off --engine %s\n",
-                 o.out.c_str(), written.size(), o.out.c_str(), o.engine.c_str());
-    return kMismatch;
+    untried += found.fair.size() - std::min(found.fair.size(), kReplaysPerRound);
+    asked += found.asked.size();
+    progress.update(o.cases > 0 ? drawn : static_cast<std::size_t>(elapsed()), std::to_string(asked) + " cases");
   }
   progress.clear();
+  if (unreplayed + unjudged > 0) {
+    // Something differed and could not be made a finding: not nothing.
+    std::fprintf(stdout, "no confirmed difference in %zu cases, seed %u, but ", asked, seed);
+    if (unreplayed > 0) {
+      std::fprintf(stdout, "%zu did not replay in a fresh engine process given the requests before them "
+                           "(the first: %s; %zu more of their rounds were not tried)%s",
+                   unreplayed, first_unreplayed.c_str(), untried, unjudged > 0 ? ", and " : "");
+    }
+    if (unjudged > 0) std::fprintf(stdout, "%zu were not judged by the class engines in the time given", unjudged);
+    std::fprintf(stdout, "; nothing written\n");
+    return kMismatch;
+  }
   std::fprintf(stdout, "no difference in %zu cases (%.0f per second), seed %u; %zu dropped as outside a class "
-                       "engine's class, %zu not repeated by a fresh engine process\n",
-               asked, static_cast<double>(asked) / elapsed(), seed, fuzzer.dropped, unconfirmed);
+                       "engine's class\n",
+               asked, static_cast<double>(asked) / elapsed(), seed, dropped);
   return kSuccess;
 }
 
@@ -298,7 +233,12 @@ Command add_fuzz(CLI::App& app) {
   CLI::App* command = app.add_subcommand("fuzz", "differential testing: ask an engine drawn edge cases, "
                                                  "compare with the reference, shrink and write what differs");
   command->add_option("--engine", o->engine, "the engine under test, a command as for grade")->required();
-  command->add_option("--seconds", o->seconds, "how long to look (default 60, or no limit with --cases)");
+  command->add_option("--seconds", o->seconds, "how long to look: no case starts after it (default 60, or no "
+                                               "limit with --cases)");
+  command->add_option("--shrink-seconds", o->shrink_seconds,
+                      "how much longer judging, replaying and shrinking a difference may take: nothing starts "
+                      "after --seconds plus this, so fuzz ends within both and one request's deadline")
+      ->capture_default_str();
   command->add_option("--cases", o->cases, "stop after this many cases (the same seed asks the same ones)");
   command->add_option("--seed", o->seed, "the draws' seed (0..4294967295); drawn and printed when not given");
   command->add_option("--out", o->out, "where a finding is written as a vector set (default fuzz-finding)");

@@ -15,14 +15,13 @@
 #include <ctime>
 #include <mutex>
 #include <random>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <memory>
-#include <unistd.h>
 
 #include "commands.hpp"
+#include "ending.hpp"
 #include "exit_status.hpp"
 #include "output.hpp"
 #include "progress.hpp"
@@ -168,22 +167,6 @@ bool write_results(const Options& o, const ReportInput& input) {
   }
   write("the " + o.report + " report", "output", o.output, [&] { return report_in(o.report, input); });
   return all_written;
-}
-
-// An interrupted run still leaves no engine behind (PROTO-3): a closed
-// terminal (SIGHUP) and SIGQUIT as much as SIGINT and SIGTERM.
-extern "C" void on_signal(int signal) {
-  kill_all_engines();
-  ::_exit(128 + signal);
-}
-
-void on_signals_kill_engines_and_exit() {
-  struct sigaction action {};
-  action.sa_handler = on_signal;
-  // One handler at a time: a second signal waits until the first has
-  // killed everything and exited.
-  for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&action.sa_mask, s);
-  for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaction(s, &action, nullptr);
 }
 
 std::string joined(const std::vector<std::string>& words) {

@@ -30,6 +30,11 @@ VectorFile invalid_vectors();        // invalid_vectors.cpp
 // prng.json's: `count` draws after skipping `skip` (the seed is the group's).
 Case prng_case(std::uint32_t seed, std::uint64_t skip, int count, std::string id, std::string comment,
                std::vector<std::string> clauses, std::vector<std::string> flags);  // prng_vectors.cpp
+// init.json's: the state straight after initialising n birds from `seed`
+// (the group's `birds` is n), in the class every correct engine passes;
+// `lead` is the clause it lists first.
+Case init_case(std::uint32_t seed, int n, std::string id, std::string comment, std::vector<std::string> flags,
+               const std::string& lead = "INIT-1");  // init_vectors.cpp
 // torus.json's: the delta from a to b on an axis of `size` (the group's),
 // exact; the delta and distance between two positions, in `compare`.
 Case torus_delta_case(std::string id, std::string comment, std::vector<std::string> flags, double a, double b,

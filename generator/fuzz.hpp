@@ -25,13 +25,13 @@ namespace susurration::generator {
 
 // One fuzz input: a method, and what it asks.
 struct FuzzInput {
-  enum class Method { step, metrics, hash, torus_delta, torus_distance, prng };
+  enum class Method { step, metrics, hash, torus_delta, torus_distance, prng, init };
   Method method = Method::step;
   State state;      // step, metrics, hash; torus_distance: the two positions, from and to
   Weights weights;  // step only
   int ticks = 1;    // step only: 1..1000 (INPUT-4)
   double a = 0, b = 0, size = 0;  // torus_delta: from a to b on an axis of size 1000 or 600
-  std::uint32_t seed = 0;         // prng: `count` draws after skipping `skip`
+  std::uint32_t seed = 0;         // prng: `count` draws after skipping `skip`; init: `count` birds
   std::uint64_t skip = 0;
   int count = 1;
   std::string shape;  // how it was drawn, in words, for the case's comment
@@ -43,7 +43,7 @@ struct FuzzInput {
 };
 
 // How big an input is, in words: "12 birds and 3 ticks", "12 birds", "a
-// delta on an axis of 1000", "a distance", "16 draws".
+// delta on an axis of 1000", "a distance", "16 draws", "212 birds from seed 7".
 std::string fuzz_size(const FuzzInput& input);
 
 // The published file (and category) a method's cases belong to.

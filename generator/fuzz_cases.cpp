@@ -263,6 +263,16 @@ FuzzInput draw_stateless(Draws& d) {
                      wrapped(in.state[0].y + d.uniform(-90, 90), kHeight), 0, 0};
     }
     in.shape = "a delta and distance between two positions";
+  } else if (m < 0.9) {
+    // INIT-1..3 at a drawn size (the ends of INPUT-2 a third of the
+    // time) from a drawn seed or one at the ends of 32 bits; its class
+    // (2 ulps) is one every correct engine meets (init_vectors.cpp).
+    in.method = FuzzInput::Method::init;
+    const std::uint32_t edges[] = {0u, 2147483647u, 2147483648u, 4294967295u};
+    in.seed = d.unit() < 0.2 ? edges[d.integer(0, 3)] : d.u32();
+    const double u = d.unit();
+    in.count = u < 0.15 ? kMinBirds : u < 0.3 ? kMaxBirds : static_cast<int>(d.integer(kMinBirds, kMaxBirds));
+    in.shape = "the state after initialising " + count(in.count, "birds") + " from seed " + std::to_string(in.seed);
   } else {
     in.method = FuzzInput::Method::prng;
     in.seed = d.u32();
@@ -284,6 +294,7 @@ std::string fuzz_size(const FuzzInput& in) {
     case FuzzInput::Method::torus_delta: return "a delta on an axis of " + number(in.size);
     case FuzzInput::Method::torus_distance: return "a distance";
     case FuzzInput::Method::prng: return count(in.count, "draws");
+    case FuzzInput::Method::init: return count(in.count, "birds") + " from seed " + std::to_string(in.seed);
     default: return count(in.state.size(), "birds");
   }
 }
@@ -296,6 +307,7 @@ std::string fuzz_category(FuzzInput::Method method) {
     case FuzzInput::Method::torus_delta:
     case FuzzInput::Method::torus_distance: return "torus";
     case FuzzInput::Method::prng: return "prng";
+    case FuzzInput::Method::init: return "init";
   }
   return "step";
 }
@@ -333,6 +345,9 @@ Case fuzz_case(const FuzzInput& in, const std::string& id) {
                                  in.state.at(0), in.state.at(1));
     case FuzzInput::Method::prng:
       return prng_case(in.seed, in.skip, in.count, id, comment, {"PRNG-1", "PRNG-2"}, {"Fuzzed"});
+    case FuzzInput::Method::init:
+      if (in.count < kMinBirds || in.count > kMaxBirds) throw std::logic_error(id + ": a size outside INPUT-2");
+      return init_case(in.seed, in.count, id, comment, {"Fuzzed"});
     default:
       break;
   }
@@ -377,6 +392,19 @@ std::vector<FuzzInput> shrink_stateless(const FuzzInput& in) {
     const bool same = c.a == in.a && c.b == in.b && c.state == in.state && c.skip == in.skip && c.count == in.count;
     if (!same) out.push_back(c);
   };
+  if (in.method == FuzzInput::Method::init) {
+    // Fewer birds, the fewest first, then ever closer to the size it has:
+    // a size-dependent mistake is cornered in a few steps, not one by one.
+    std::vector<int> sizes = {kMinBirds};
+    for (int cut = (in.count - kMinBirds) / 2; cut >= 1; cut /= 2) sizes.push_back(in.count - cut);
+    for (const int n : sizes) {
+      FuzzInput c = in;
+      c.count = n;
+      c.shape = "the state after initialising " + count(n, "birds") + " from seed " + std::to_string(in.seed);
+      keep(c);
+    }
+    return out;
+  }
   if (in.method == FuzzInput::Method::prng) {
     for (const int count : {1, in.count / 2}) {
       FuzzInput c = in;
@@ -401,7 +429,7 @@ std::vector<FuzzInput> shrink_stateless(const FuzzInput& in) {
 
 std::vector<FuzzInput> shrink_candidates(const FuzzInput& in) {
   if (in.method == FuzzInput::Method::torus_delta || in.method == FuzzInput::Method::torus_distance ||
-      in.method == FuzzInput::Method::prng) {
+      in.method == FuzzInput::Method::prng || in.method == FuzzInput::Method::init) {
     return shrink_stateless(in);
   }
   std::vector<FuzzInput> out;
@@ -483,10 +511,10 @@ std::vector<VectorFile> fuzz_files(const std::vector<std::pair<FuzzInput, Case>>
       {"Fuzzed",
        {"fuzz", "Drawn by susurration fuzz to find edges (crowds, pairs from 1e-150 apart, speeds at INPUT-9's "
                 "bounds, seams, birds in one place, forces that cancel; deltas and distances on and across the "
-                "seams; draws after skips up to 2^53 - 1) and shrunk while the engine's answer "
+                "seams; draws after skips up to 2^53 - 1; initial states at drawn seeds and sizes) and shrunk while the engine's answer "
                 "stayed outside the case's class; correct engines on faithful libms answered it within the class."}}};
   std::vector<VectorFile> files;
-  for (const char* category : {"prng", "torus", "step", "metrics", "serialisation"}) {
+  for (const char* category : {"prng", "torus", "init", "step", "metrics", "serialisation"}) {
     VectorFile f{category, {header}, notes, {}};
     for (const auto& [input, c] : cases) {
       if (fuzz_category(input.method) != category) continue;
@@ -496,6 +524,7 @@ std::vector<VectorFile> fuzz_files(const std::vector<std::pair<FuzzInput, Case>>
         g.parameters = {{"axis", input.size == kWidth ? "x" : "y"}, {"size", input.size}};
       }
       if (input.method == FuzzInput::Method::prng) g.parameters = {{"seed", input.seed}};
+      if (input.method == FuzzInput::Method::init) g.parameters = {{"birds", input.count}};
       f.groups.push_back(std::move(g));
     }
     if (!f.groups.empty()) files.push_back(std::move(f));

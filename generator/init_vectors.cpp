@@ -24,17 +24,21 @@ namespace {
 // two ulps of the result; 2 ulps is the tightest class such an engine passes.
 constexpr int kVelocityUlps = 2;
 
+}  // namespace
+
 // The state straight after initialising, in the class every correct engine passes.
 // Every such case checks the whole of initialisation; `lead`, its first
 // clause, is the one its pass clears in a report's ranking.
 Case init_case(std::uint32_t seed, int n, std::string id, std::string comment, std::vector<std::string> flags,
-               const std::string& lead = "INIT-1") {
+               const std::string& lead) {
   std::vector<std::string> clauses = {"INIT-1", "INIT-2", "INIT-3", "PRNG-1", "PRNG-2", "STATE-1"};
   clauses.erase(std::find(clauses.begin(), clauses.end(), lead));
   clauses.insert(clauses.begin(), lead);
   return {std::move(id), std::move(comment), std::move(clauses),
           std::move(flags), compare_ulps(kVelocityUlps), {{"seed", seed}}, {{"state", state_json(initialise(seed, n))}}};
 }
+
+namespace {
 
 // Each group's cases lead with another clause of INIT-1..3 (10 birds: the
 // draws, 120: the speed and angle formulas, 400: sin and cos), so that each

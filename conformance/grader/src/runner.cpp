@@ -40,6 +40,7 @@ struct Worker {
   const GradeOptions& options;
   std::atomic<std::size_t>& next;
   std::atomic<bool>& stopped;  // --fail-fast: a case's outcome was unexpected
+  std::atomic<bool>& out_of_time;  // start_none_after came
   std::vector<CaseResult>& results;
   std::optional<EngineInfo> engine;
   std::vector<std::string> transcript;
@@ -52,6 +53,10 @@ struct Worker {
   void run(Session& session) {
     if (options.keep_transcript) session.record_to(&transcript, kTranscriptBytes / std::max(1, options.jobs));
     for (std::size_t k; !stopped && (k = next.fetch_add(1)) < selected.size();) {
+      if (options.start_none_after && Clock::now() >= *options.start_none_after) {
+        out_of_time = true;
+        break;
+      }
       const VectorCase& c = set.cases[selected[k]];
       const auto start = Clock::now();
       if (options.on_case) options.on_case(k, false);
@@ -192,22 +197,22 @@ struct Worker {
   }
 };
 
-// --fail-fast: every case no worker started is reported skipped, naming the
-// case that stopped the grade (the first in selection order, whichever
-// worker finished it first).
+// Every case no worker started is reported skipped, saying why: after
+// --fail-fast, naming the case that stopped the grade (the first in
+// selection order, whichever worker finished it first); else the time ran out.
 void skip_unstarted(const VectorSet& set, const std::vector<std::size_t>& selected,
-                    std::vector<CaseResult>& results) {
-  std::string first;
+                    std::vector<CaseResult>& results, bool fail_fast) {
+  std::string why = "not run: the time given ran out";
   for (const CaseResult& r : results) {
-    if (!r.id.empty() && unexpected_outcome(r)) {
-      first = r.id;
+    if (fail_fast && !r.id.empty() && unexpected_outcome(r)) {
+      why = "not run: --fail-fast stopped the grade after " + r.id + " counted as a failure";
       break;
     }
   }
   for (std::size_t k = 0; k < selected.size(); ++k) {
     if (!results[k].id.empty()) continue;
     results[k] = start_result(set.cases[selected[k]]);
-    results[k].message = "not run: --fail-fast stopped the grade after " + first + " counted as a failure";
+    results[k].message = why;
   }
 }
 
@@ -364,10 +369,10 @@ GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selecte
   resolve_program(options.argv);
 
   std::atomic<std::size_t> next{0};
-  std::atomic<bool> stopped{false};
+  std::atomic<bool> stopped{false}, out_of_time{false};
   std::vector<Worker> workers;
   for (int j = 0; j < jobs; ++j) {
-    workers.push_back(Worker{set, selected, options, next, stopped, run.results, {}, {}, 0, {}});
+    workers.push_back(Worker{set, selected, options, next, stopped, out_of_time, run.results, {}, {}, 0, {}});
   }
   if (options.keep_transcript) sessions[0]->record_to(&workers[0].transcript, kTranscriptBytes / jobs);
   run.not_started = start_before_grading(*sessions[0], options);
@@ -384,7 +389,7 @@ GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selecte
   for (int j = 1; j < jobs; ++j) threads.emplace_back([&, j] { workers[j].run(*sessions[j]); });
   workers[0].run(*sessions[0]);
   for (std::thread& t : threads) t.join();
-  if (stopped) skip_unstarted(set, selected, run.results);
+  if (stopped || out_of_time) skip_unstarted(set, selected, run.results, stopped);
 
   for (Worker& w : workers) {
     if (!run.engine && w.engine) run.engine = w.engine;

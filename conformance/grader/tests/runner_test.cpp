@@ -77,5 +77,29 @@ TEST(RunGrade, AnEngineThatFailsTheHandshakeTwiceDidNotStartAndNoCaseIsAsked) {
   }
 }
 
+// `fuzz --seconds` is a bound because the runner starts no case at or after
+// the time it is given: the cases left are skipped, each saying why, and no
+// engine is started for them.
+TEST(RunGrade, NoCaseStartsAtOrAfterTheTimeGivenAndTheRestAreSkippedSayingSo) {
+  GradeOptions options;
+  options.argv = {"python3", "-c", "import sys\nraise SystemExit('started although the time had run out')"};
+  options.start_none_after = std::chrono::steady_clock::now();
+  const Json file = {{"notes", Json::object()}};
+  const Json group = {{"parameters", {{"seed", 1}}}};
+  const Json prng = {{"id", "prng-1"}, {"clauses", {"PRNG-1"}}, {"input", {{"skip", 0}, {"count", 1}}}};
+  VectorSet set;
+  set.cases = {VectorCase{"prng.json", "prng", &file, &group, &prng},
+               VectorCase{"prng.json", "prng", &file, &group, &prng}};
+  for (const int jobs : {1, 2}) {
+    options.jobs = jobs;
+    const GradeRun run = run_grade(set, {0, 1}, options);
+    EXPECT_FALSE(run.engine) << "an engine was started";
+    for (const CaseResult& r : run.results) {
+      EXPECT_EQ(r.outcome, Outcome::skipped);
+      EXPECT_EQ(r.message, "not run: the time given ran out");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace susurration::grader

@@ -30,6 +30,10 @@ struct GradeOptions {
   // outcome that makes it non-zero, and a listed failure, which leaves it
   // zero, does not stop the grade (PROTOCOL.md, Levels).
   bool fail_fast = false;
+  // No case starts at or after this time; those left are reported skipped,
+  // each saying so (`fuzz --seconds`: a bound, not a wish). A case already
+  // started runs to its end or its deadline.
+  std::optional<std::chrono::steady_clock::time_point> start_none_after;
   // Told as each selected case (k indexes the selection) starts and
   // finishes, from the worker threads: for progress on a terminal.
   std::function<void(std::size_t k, bool finished)> on_case;

@@ -1,0 +1,68 @@
+"""Engines planted for the fuzz tests (fuzz_test.py): the reference engine
+behind the hostile catalogue's proxy (conformance/grader/tests/hostile/_proxy.py),
+altered in one way.
+
+  python3 fuzz_engines.py SUSURRATION_BINARY silent
+      reads every request and answers none, not even hello
+  python3 fuzz_engines.py SUSURRATION_BINARY mute-after-hello
+      shakes hands, then answers nothing
+  python3 fuzz_engines.py SUSURRATION_BINARY hang-in-DIR
+      shakes hands, then on its first request touches DIR/<pid> and sleeps
+  python3 fuzz_engines.py SUSURRATION_BINARY wrong-steps-from-N
+      the reference, but from its Nth request in one process on (hello is
+      the first) every step answer has bird 0's vx 1e-4 off: a bug that
+      needs a history, which no case asked of a fresh process shows
+  python3 fuzz_engines.py SUSURRATION_BINARY wrong-init-between-LO-and-HI-birds
+      the reference, but an init of LO to HI birds has its last bird's vx a
+      billionth off (the published set asks 10, 120 and 400 birds)
+  python3 fuzz_engines.py SUSURRATION_BINARY wrong-steps-from-N-once-in-DIR
+      the same in the first process started (the one that makes DIR/first)
+      and right in every later one: a difference that never replays
+"""
+import os
+import pathlib
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "grader" / "tests" / "hostile"))
+MODE = sys.argv.pop(2)
+
+if MODE == "silent":
+    for _ in sys.stdin.buffer:
+        pass
+    sys.exit(0)
+
+import _proxy  # noqa: E402
+
+requests = 0
+WRONG = True
+if "-once-in-" in MODE:
+    MODE, once = MODE.split("-once-in-", 1)
+    try:
+        os.mkdir(os.path.join(once, "first"))
+    except FileExistsError:
+        WRONG = False
+
+
+def misbehave(request, forward):
+    global requests
+    requests += 1
+    if request["method"] in ("hello", "shutdown"):
+        return forward(request)
+    if MODE == "mute-after-hello":
+        return None
+    if MODE.startswith("hang-in-"):
+        pathlib.Path(MODE[len("hang-in-"):], str(os.getpid())).touch()
+        time.sleep(3600)
+    answer = forward(request)
+    if WRONG and MODE.startswith("wrong-steps-from-") and request["method"] == "step" and "result" in answer:
+        if requests >= int(MODE.rsplit("-", 1)[1]):
+            answer["result"]["state"][0][2] += 1e-4
+    if MODE.startswith("wrong-init-between-") and request["method"] == "init" and "result" in answer:
+        low, high = (int(w) for w in MODE.split("-")[3:6:2])
+        if low <= request["params"]["birds"] <= high:
+            answer["result"]["state"][-1][2] *= 1 + 1e-9
+    return answer
+
+
+_proxy.serve(misbehave)

@@ -1,0 +1,198 @@
+# `susurration fuzz` bounded, clean and confirming with the history (issue 53, PROTO-13).
+"""Each case is a claim about fuzz checked against engines planted for it
+(fuzz_engines.py), whose truth is known apart from the fuzzer. The class
+engine is the reference itself, a correct engine, so that no case needs the
+libm variants. Times are bounds computed from the options the test gives,
+with slack for a loaded machine; none depends on the machine being fast.
+
+Run: fuzz_test.py --susurration BIN CASE
+"""
+import json
+import os
+import pathlib
+import shlex
+import signal
+import subprocess
+import sys
+import time
+import uuid
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1] / "conformance" / "grader" / "tests"))
+from case_runner import cases, check, main  # noqa: E402
+from hostile_test import marked_processes, until_gone, MARK  # noqa: E402
+
+# The most work a fuzzed request asks: 400 birds over 8 ticks, a deadline
+# of 1 + 400 * 400 * 8 / 2e6 = 1.64 times --timeout (PROTOCOL.md, Deadlines).
+LARGEST_FACTOR = 1 + 400 * 400 * 8 / 2e6
+SLACK = 5.0  # engine starts and kills, writing sets, a loaded CI machine
+
+
+def planted(susurration, mode):
+    return " ".join(shlex.quote(w) for w in [sys.executable, str(HERE / "fuzz_engines.py"), susurration, mode])
+
+
+def fuzz_args(susurration, engine, out, *more):
+    return [susurration, "fuzz", "--engine", engine, "--class-engine", "%s engine" % susurration,
+            "--out", str(out), "--quiet"] + list(more)
+
+
+def private_tmp(tmp, name):
+    """A temporary directory of the test's own for fuzz's scratch folder
+    ($TMPDIR), so that what fuzz leaves there is seen and nothing else is."""
+    root = pathlib.Path(tmp) / name
+    root.mkdir()
+    return root
+
+
+def fuzz_ends_within_its_seconds_one_deadline_and_the_shrink_budget(susurration, tmp):
+    # An engine that never answers made --seconds 3 run 96 s at --timeout
+    # 0.3: the clock was read only between rounds, and replaying and
+    # shrinking had no limit. Both engines miss every deadline there is.
+    seconds, timeout, shrink = 3, 0.3, 2
+    bound = seconds + timeout * LARGEST_FACTOR + shrink + SLACK
+    for mode in ("mute-after-hello", "silent"):
+        root = private_tmp(tmp, mode)
+        start = time.monotonic()
+        r = subprocess.run(fuzz_args(susurration, planted(susurration, mode), pathlib.Path(tmp) / ("out-" + mode),
+                                     "--seconds", str(seconds), "--timeout", str(timeout),
+                                     "--shrink-seconds", str(shrink), "--seed", "7"),
+                           capture_output=True, text=True, timeout=300, env=dict(os.environ, TMPDIR=str(root)))
+        took = time.monotonic() - start
+        check(took <= bound, "%s: fuzz took %.1f s, over %.1f s (--seconds %g + one deadline + --shrink-seconds %g "
+              "+ %g s slack): %s" % (mode, took, bound, seconds, shrink, SLACK, r.stdout))
+        # It missed deadlines a correct engine meets: a difference, not nothing.
+        check(r.returncode == 1, "%s: exit %d, want 1: %s %s" % (mode, r.returncode, r.stdout, r.stderr))
+        check(not list(root.iterdir()), "%s: left %s behind" % (mode, list(root.iterdir())))
+
+
+def fuzz_ended_by_a_signal_leaves_no_engine_and_no_scratch_folder(susurration, tmp):
+    # SIGTERM or SIGINT left the engine, its child and the scratch folder:
+    # fuzz installed none of grade's signal handling.
+    for name in ("TERM", "INT", "HUP", "QUIT"):
+        sig = getattr(signal, "SIG" + name)
+        root = private_tmp(tmp, "tmp-" + name)
+        hanging = private_tmp(tmp, "hanging-" + name)
+        mark = uuid.uuid4().hex
+        fuzz = subprocess.Popen(fuzz_args(susurration, planted(susurration, "hang-in-%s" % hanging),
+                                          pathlib.Path(tmp) / "out", "--seconds", "600", "--timeout", "600"),
+                                env=dict(os.environ, TMPDIR=str(root), **{MARK: mark}),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        give_up = time.monotonic() + 60
+        # The engine hangs on a request and the scratch folder holds a set:
+        # the signal finds fuzz mid-round whatever the machine's speed.
+        while not (list(hanging.iterdir()) and list(root.glob("susurration-fuzz-*/set/manifest.json"))):
+            if time.monotonic() > give_up or fuzz.poll() is not None:
+                os.killpg(fuzz.pid, signal.SIGKILL)
+                out, err = fuzz.communicate()
+                raise AssertionError("SIG%s: the engine never hung in fuzz's round: %s %s" % (name, out, err))
+            time.sleep(0.05)
+        fuzz.send_signal(sig)
+        try:
+            fuzz.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(fuzz.pid, signal.SIGKILL)
+            fuzz.communicate()
+            raise AssertionError("SIG%s: fuzz still running 20 s after it" % name)
+        left = until_gone(mark)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        check(not left, "SIG%s: %d processes of fuzz's left alive" % (name, len(left)))
+        check(fuzz.returncode == 128 + sig, "SIG%s: exit %d, want %d" % (name, fuzz.returncode, 128 + sig))
+        check(not list(root.iterdir()), "SIG%s: left %s behind" % (name, list(root.iterdir())))
+
+
+def fuzz_never_follows_a_planted_scratch_folder_link(susurration, tmp):
+    # The scratch folder was /tmp/susurration-fuzz-<pid>, reused when it
+    # existed and followed when it was a link: a planted link made fuzz
+    # delete the contents of the folder it pointed at. The link is planted
+    # at the pid fuzz gets (the shell's, which exec keeps).
+    root = private_tmp(tmp, "tmp")
+    precious = pathlib.Path(tmp) / "precious"
+    for name in ("keep", "set/keep", "narrowed/keep"):
+        (precious / name).parent.mkdir(parents=True, exist_ok=True)
+        (precious / name).write_text("mine")
+    script = 'ln -s "$1" "$TMPDIR/susurration-fuzz-$$" && shift && exec "$@"'
+    args = fuzz_args(susurration, "%s engine" % susurration, pathlib.Path(tmp) / "out", "--cases", "20",
+                     "--seed", "3")
+    r = subprocess.run(["sh", "-c", script, "sh", str(precious)] + args, capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, TMPDIR=str(root)))
+    check(r.returncode == 0, "exit %d: %s %s" % (r.returncode, r.stdout, r.stderr))
+    kept = sorted(str(p.relative_to(precious)) for p in precious.rglob("*") if p.is_file())
+    check(kept == ["keep", "narrowed/keep", "set/keep"], "the linked folder now holds %s" % kept)
+    others = [p.name for p in root.iterdir() if not p.is_symlink()]
+    check(not others, "left %s behind" % others)
+
+
+def fuzz_confirms_a_difference_with_the_history_that_made_it(susurration, tmp):
+    # An engine whose step answers go wrong from its 20th request in one
+    # process: fuzz confirmed a difference by asking the case alone of a
+    # fresh process, found it gone, and printed "no difference" (exit 0).
+    engine = planted(susurration, "wrong-steps-from-20")
+    out = pathlib.Path(tmp) / "finding"
+    r = subprocess.run(fuzz_args(susurration, engine, out, "--seed", "5", "--cases", "200",
+                                 "--shrink-seconds", "300"), capture_output=True, text=True, timeout=900)
+    check(r.returncode == 1, "exit %d, want 1: %s %s" % (r.returncode, r.stdout, r.stderr))
+    manifest = json.loads((out / "manifest.json").read_text())
+    ids = []
+    for f in manifest["files"]:
+        for group in json.loads((out / f["file"]).read_text())["groups"]:
+            ids += [c["id"] for c in group["cases"]]
+    # Shrunk to the fewest earlier requests: hello and 18 cases make the
+    # finding the 20th request; with one fewer it is answered right.
+    check(len(ids) == 19, "the finding holds %d cases, want 18 before it and itself: %s" % (len(ids), ids))
+    replay = subprocess.run([susurration, "grade", "--engine", engine, "--vectors", str(out), "--fresh", "off",
+                             "--report", "json"], capture_output=True, text=True, timeout=300)
+    report = json.loads(replay.stdout)
+    outcomes = [(c["id"], c["outcome"]) for c in report["cases"]]
+    check(replay.returncode == 1 and [o for _, o in outcomes][-1] == "fail"
+          and all(o.startswith("pass") for _, o in outcomes[:-1]),
+          "the replay does not fail the last case alone (exit %d): %s" % (replay.returncode, outcomes))
+    # The history is what makes it: the case alone passes.
+    alone = subprocess.run([susurration, "grade", "--engine", engine, "--vectors", str(out), "--fresh", "off",
+                            "--only", outcomes[-1][0]], capture_output=True, text=True, timeout=300)
+    check(alone.returncode == 0, "the case alone fails too (exit %d): %s" % (alone.returncode, alone.stdout))
+
+
+def fuzz_reports_a_difference_that_does_not_replay_and_exits_1(susurration, tmp):
+    # A difference a fresh process did not repeat was counted and the run
+    # ended "no difference", exit 0. This engine is wrong in its first
+    # process alone, so no replay brings the difference back.
+    once = private_tmp(tmp, "once")
+    engine = planted(susurration, "wrong-steps-from-20-once-in-%s" % once)
+    out = pathlib.Path(tmp) / "finding"
+    r = subprocess.run(fuzz_args(susurration, engine, out, "--seed", "5", "--cases", "200"),
+                       capture_output=True, text=True, timeout=900)
+    check(r.returncode == 1, "exit %d, want 1: %s %s" % (r.returncode, r.stdout, r.stderr))
+    check("no difference" not in r.stdout.replace("no confirmed difference", "")
+          and "did not replay" in r.stdout, "not reported as a difference that did not replay: %s" % r.stdout)
+    check(not out.exists(), "a difference that does not replay was written to %s" % out)
+
+
+def fuzz_asks_init_at_drawn_seeds_and_sizes(susurration, tmp):
+    # fuzz left init to the fresh set. An engine wrong at 201 to 399 birds
+    # passes the published init cases (10, 120 and 400 birds); fuzz finds it
+    # and shrinks the size to the edge of the mistake, 201.
+    engine = planted(susurration, "wrong-init-between-201-and-399-birds")
+    published = subprocess.run([susurration, "grade", "--engine", engine, "--only", "init-*", "--fresh", "off"],
+                               capture_output=True, text=True, timeout=300)
+    check(published.returncode == 0, "the published set now catches it (exit %d)" % published.returncode)
+    out = pathlib.Path(tmp) / "finding"
+    r = subprocess.run(fuzz_args(susurration, engine, out, "--seed", "5", "--cases", "1000"),
+                       capture_output=True, text=True, timeout=900)
+    check(r.returncode == 1, "exit %d, want 1: %s %s" % (r.returncode, r.stdout, r.stderr))
+    files = [f["file"] for f in json.loads((out / "manifest.json").read_text())["files"]]
+    check(files == ["init.json"], "the finding is in %s, want init.json alone" % files)
+    groups = json.loads((out / "init.json").read_text())["groups"]
+    check([g["parameters"]["birds"] for g in groups] == [201], "shrunk to %s birds, want 201" %
+          [g["parameters"]["birds"] for g in groups])
+    replay = subprocess.run([susurration, "grade", "--engine", engine, "--vectors", str(out), "--fresh", "off"],
+                            capture_output=True, text=True, timeout=300)
+    check(replay.returncode == 1, "the replay passes (exit %d)" % replay.returncode)
+    clean = subprocess.run([susurration, "grade", "--engine", "%s engine" % susurration, "--vectors", str(out),
+                            "--fresh", "off"], capture_output=True, text=True, timeout=300)
+    check(clean.returncode == 0, "the reference fails the finding: %s" % clean.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main(cases(globals(), ("fuzz_",))))
