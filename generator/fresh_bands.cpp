@@ -49,6 +49,13 @@ DrawnBand drawn_search(Draws& draw, double limit, Band band, const std::string& 
   shape.x0 = drawn_start(draw, along_x * limit, shape.seam_x, kWidth);
   shape.y0 = drawn_start(draw, along_y * limit, shape.seam_y, kHeight);
   const BandPair p = oriented(draw, limit, band_pair(limit, shape, band));
+  // A leg found beside its nominal share (an axis pair's short leg) can
+  // carry bird j past the field: drawn again.
+  for (const Bird& b : {p.i, p.j}) {
+    if (!(b.x >= 0 && b.x < kWidth && b.y >= 0 && b.y < kHeight)) {
+      throw std::logic_error("fresh_bands: a band pair leaves the field");
+    }
+  }
   std::string where = along_x == 1 ? "On an axis" : "On a drawn slope";
   if (shape.seam_x || shape.seam_y) {
     where += shape.seam_x && shape.seam_y ? ", across both seams" : shape.seam_x ? ", across the x seam" : ", across the y seam";
