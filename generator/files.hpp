@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,15 @@ std::pair<std::string, Note> step_ticks_note();
 Group step_bounds_group();
 std::pair<std::string, Note> step_bounds_note();
 VectorFile metrics_vectors();        // metrics_vectors.cpp
+// The notes of a file's flags, which its fresh twin shares.
+std::map<std::string, Note> prng_notes();     // prng_vectors.cpp
+std::map<std::string, Note> torus_notes();    // torus_vectors.cpp
+std::map<std::string, Note> init_notes();     // init_vectors.cpp
+std::map<std::string, Note> step_notes();     // step_vectors.cpp
+std::map<std::string, Note> metrics_notes();  // metrics_vectors.cpp
+std::map<std::string, Note> trajectory_notes();     // trajectory_vectors.cpp
+std::map<std::string, Note> serialisation_notes();  // serialisation_vectors.cpp
+std::map<std::string, Note> invalid_notes();        // invalid_vectors.cpp
 VectorFile trajectory_vectors();     // trajectory_vectors.cpp
 VectorFile serialisation_vectors();  // serialisation_vectors.cpp
 VectorFile invalid_vectors();        // invalid_vectors.cpp

@@ -7,9 +7,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
+#include "hard_cases.hpp"
 #include "susurration/prng.hpp"
 #include "susurration/state.hpp"
 #include "vector_file.hpp"
@@ -53,12 +55,38 @@ auto drawn_until(int tries, Draw draw, Accept accept) {
 // and above the clamp (fresh_vectors.cpp).
 State drawn_flock(Draws& draw, int min_birds, int max_birds, double min_side, double max_side);
 
+// `s` moved by a drawn whole offset along each axis whose coordinates are
+// all multiples of 1/1024 at least 1 inside the field, so that every delta
+// and every seam crossing stays as it was (fresh_vectors.cpp). An axis with
+// a bird on 0, on the size, or at a finer coordinate stays where it is: a
+// seam, a wrap or an ulp is what such a state is about. Empty when neither
+// axis moves. The published cases moved so are checked again as they were
+// (their claims, edge pairs and margins) and dropped when one fails.
+std::optional<State> drawn_move(Draws& draw, const State& s);
+
+// A band pair drawn for a fresh set (fresh_bands.cpp): `name` ends a case's
+// id, `shape` begins its comment (the pair's position follows), `clauses`
+// follow the limit's own rule in the case's list, as in the published ones.
+struct DrawnBand {
+  std::string name;
+  std::string shape;
+  std::vector<std::string> clauses;
+  BandPair pair;
+};
+// Six pairs within an ulp of `limit`, as the published band cases are built
+// (hard_cases.hpp) but at drawn places, slopes, seams and orientations: two
+// just below the midpoint L - ulp/2 (inside), two just above it, one just
+// above L, and one exactly on it (a tie, outside).
+std::vector<DrawnBand> drawn_band_pairs(Draws& draw, double limit);
+
 // One group (or a few) of each file's fresh cases; files.hpp's builders'
 // source files hold them.
 std::vector<Group> fresh_prng_groups(Draws& draw);           // prng_vectors.cpp
 std::vector<Group> fresh_torus_groups(Draws& draw);          // torus_vectors.cpp
 std::vector<Group> fresh_init_groups(Draws& draw);           // init_vectors.cpp
 std::vector<Group> fresh_step_groups(Draws& draw);           // step_ticks_vectors.cpp
+std::vector<Group> fresh_step_band_groups(Draws& draw);      // step_vectors.cpp
+std::vector<Group> fresh_step_moved_groups(Draws& draw);     // step_vectors.cpp
 std::vector<Group> fresh_metrics_groups(Draws& draw);        // metrics_vectors.cpp
 std::vector<Group> fresh_trajectory_groups(Draws& draw);     // trajectory_vectors.cpp
 std::vector<Group> fresh_serialisation_groups(Draws& draw);  // serialisation_vectors.cpp

@@ -1,9 +1,12 @@
 // The fresh set's eight files (fresh.hpp): each category's fresh groups,
 // drawn in manifest order from one seed, under the published file's name.
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 
 #include "constructed_states.hpp"
+#include "files.hpp"
 #include "fresh.hpp"
 #include "susurration/constants.hpp"
 
@@ -22,6 +25,31 @@ State drawn_flock(Draws& draw, int min_birds, int max_birds, double min_side, do
   return s;
 }
 
+std::optional<State> drawn_move(Draws& draw, const State& s) {
+  auto offset = [&](auto coordinate, double size) -> double {
+    double lo = size, hi = 0;
+    for (const Bird& b : s) {
+      const double c = coordinate(b);
+      if (!(c >= 1 && c <= size - 1) || std::floor(c * 1024) != c * 1024) return 0;
+      lo = std::min(lo, c);
+      hi = std::max(hi, c);
+    }
+    const auto down = static_cast<std::int64_t>(std::floor(lo - 1)), up = static_cast<std::int64_t>(std::floor(size - 1 - hi));
+    if (down + up < 1) return 0;
+    const std::int64_t k = draw.integer(1, down + up);  // never 0
+    return static_cast<double>(k <= down ? -k : k - down);
+  };
+  const double ox = offset([](const Bird& b) { return b.x; }, kWidth);
+  const double oy = offset([](const Bird& b) { return b.y; }, kHeight);
+  if (ox == 0 && oy == 0) return std::nullopt;
+  State moved = s;
+  for (Bird& b : moved) {
+    b.x += ox;
+    b.y += oy;
+  }
+  return moved;
+}
+
 std::vector<VectorFile> fresh_vector_files(std::uint32_t seed) {
   const std::map<std::string, Note> notes = {
       {"Fresh",
@@ -35,15 +63,16 @@ std::vector<VectorFile> fresh_vector_files(std::uint32_t seed) {
   struct Part {
     const char* category;
     std::vector<Group> (*groups)(Draws&);
+    std::map<std::string, Note> (*published_notes)();  // its published twin's, for the flags they share
   };
-  const Part parts[] = {{"prng", fresh_prng_groups},
-                        {"torus", fresh_torus_groups},
-                        {"init", fresh_init_groups},
-                        {"step", fresh_step_groups},
-                        {"metrics", fresh_metrics_groups},
-                        {"trajectories", fresh_trajectory_groups},
-                        {"serialisation", fresh_serialisation_groups},
-                        {"invalid", fresh_invalid_groups}};
+  const Part parts[] = {{"prng", fresh_prng_groups, prng_notes},
+                        {"torus", fresh_torus_groups, torus_notes},
+                        {"init", fresh_init_groups, init_notes},
+                        {"step", fresh_step_groups, step_notes},
+                        {"metrics", fresh_metrics_groups, metrics_notes},
+                        {"trajectories", fresh_trajectory_groups, trajectory_notes},
+                        {"serialisation", fresh_serialisation_groups, serialisation_notes},
+                        {"invalid", fresh_invalid_groups, invalid_notes}};
   std::vector<VectorFile> files;
   for (const Part& part : parts) {
     VectorFile f{part.category,
@@ -52,6 +81,7 @@ std::vector<VectorFile> fresh_vector_files(std::uint32_t seed) {
                   "comparison classes), with cases nobody has seen."},
                  notes,
                  part.groups(draw)};
+    f.notes.merge(part.published_notes());
     // Only the notes of flags some case carries.
     std::erase_if(f.notes, [&f](const auto& note) {
       for (const Group& g : f.groups)

@@ -1,6 +1,8 @@
 // init.json: the full initial state for seeds on the edges of the uint32 range
 // and bird counts 10, 120 and 400 (INIT-1..3, PRNG-1, PRNG-2, STATE-1).
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <cstdint>
 #include <cstdio>
 #include <stdexcept>
@@ -116,17 +118,9 @@ Group hard_to_round_group() {
 
 }  // namespace
 
-VectorFile init_vectors() {
-  VectorFile f{
-      "init",
-      {"The full state straight after initialisation (tick 0) for seeds on the edges of the uint32 "
-       "range and 10, 120 and 400 birds.",
-       "Each bird draws x, y, angle, speed in that order; x = next() * 1000, y = next() * 600, "
-       "angle = (next() * 2) * PI, speed = 1.6 + next() * (4.2 - 1.6); vx = speed * cos(angle), "
-       "vy = speed * sin(angle).",
-       "Compared in ulps(2): positions have the same bits in every correct engine; velocities may be "
-       "up to 2 ulps off in an engine whose sin or cos is one ulp off (libm), since speed * cos rounds "
-       "again. An engine with correctly rounded sin and cos matches every bit (pass-exact)."},
+// The notes of init.json's flags, which its fresh twin shares (fresh_vectors.cpp).
+std::map<std::string, Note> init_notes() {
+  return
       {{"DrawOrder",
         {"order",
          "Four draws per bird, in the order x, y, angle, speed (INIT-1). An engine that draws "
@@ -154,7 +148,21 @@ VectorFile init_vectors() {
         {"rounding",
          "speed = 1.6 + next() * 2.6 as one rounded product then one rounded sum (AMB-6). "
          "A fused multiply-add or a blend 1.6 * (1 - r) + 4.2 * r moves a speed by an ulp: "
-         "within the class, but never pass-exact."}}},
+         "within the class, but never pass-exact."}}};
+}
+
+VectorFile init_vectors() {
+  VectorFile f{
+      "init",
+      {"The full state straight after initialisation (tick 0) for seeds on the edges of the uint32 "
+       "range and 10, 120 and 400 birds.",
+       "Each bird draws x, y, angle, speed in that order; x = next() * 1000, y = next() * 600, "
+       "angle = (next() * 2) * PI, speed = 1.6 + next() * (4.2 - 1.6); vx = speed * cos(angle), "
+       "vy = speed * sin(angle).",
+       "Compared in ulps(2): positions have the same bits in every correct engine; velocities may be "
+       "up to 2 ulps off in an engine whose sin or cos is one ulp off (libm), since speed * cos rounds "
+       "again. An engine with correctly rounded sin and cos matches every bit (pass-exact)."},
+      init_notes(),
       {}};
   f.groups.push_back(birds_group(10, {0, 1, 42, 2147483647u, 2147483648u, 4294967295u}, "INIT-1"));
   f.groups.push_back(birds_group(120, {0, 42, 4294967295u}, "INIT-2"));
@@ -163,17 +171,76 @@ VectorFile init_vectors() {
   return f;
 }
 
-// Two drawn seeds with drawn bird counts (10..400).
+namespace {
+
+// Is one of the first `birds` birds of `seed` a hard-to-round cos or sin
+// that shows in its velocity (within `within` ulp of a midpoint, checked
+// with MPFR after a long-double sieve)? Returns the text for the comment.
+std::optional<std::string> hard_heading(std::uint32_t seed, int birds, double within) {
+  Mulberry32 rng(seed);
+  for (int i = 0; i < birds; ++i) {
+    rng.next();
+    rng.next();
+    const double angle = rng.next() * 2 * kPi;
+    const double speed = kMinSpeed + rng.next() * (kMaxSpeed - kMinSpeed);
+    for (const bool cosine : {true, false}) {
+      const long double t = cosine ? std::cos(static_cast<long double>(angle)) : std::sin(static_cast<long double>(angle));
+      const double r = static_cast<double>(t);
+      const double o = std::nextafter(r, t > r ? 2.0 : -2.0);
+      const long double mid = (static_cast<long double>(r) + o) / 2;
+      if (std::abs(t - mid) / std::abs(static_cast<long double>(o) - r) > 1e-3L) continue;
+      const double distance = cosine ? cos_midpoint_distance(angle) : sin_midpoint_distance(angle);
+      const double right = cosine ? cr_cos(angle) : cr_sin(angle);
+      const double wrong = cosine ? cos_misrounded(angle) : sin_misrounded(angle);
+      if (distance < within && speed * right != speed * wrong) {
+        char what[256];
+        std::snprintf(what, sizeof what, "Bird %d's %s(angle), angle = %.17g, lies %.2g ulp from a midpoint.", i,
+                      cosine ? "cos" : "sin", angle, distance);
+        return what;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// Two drawn seeds with drawn bird counts (10..400); then the published
+// flags' classes at drawn seeds (issue 53): 400 birds, a seed on the edge
+// of the uint32 range with a drawn count, and a drawn seed whose 10 birds
+// meet a cos or sin within 1e-5 ulp of a midpoint.
 std::vector<Group> fresh_init_groups(Draws& draw) {
   std::vector<Group> groups;
+  auto push = [&](std::uint32_t seed, int n, const std::string& comment, std::vector<std::string> flags,
+                  const std::string& lead = "INIT-1") {
+    Group g{std::to_string(n) + " birds, drawn.", {{"birds", n}}, {}};
+    flags.insert(flags.begin(), {"Fresh", "DrawOrder", "SinCos", "SpeedFormula"});
+    g.cases.push_back(init_case(seed, n, "fresh-init-seed-" + std::to_string(seed) + "-" + std::to_string(n) + "-birds",
+                                comment, flags, lead));
+    groups.push_back(std::move(g));
+  };
   for (int k = 0; k < 2; ++k) {
     const std::uint32_t seed = draw.u32();
     const int n = static_cast<int>(draw.integer(kMinBirds, kMaxBirds));
-    Group g{std::to_string(n) + " birds, drawn.", {{"birds", n}}, {}};
-    g.cases.push_back(init_case(seed, n, "fresh-init-seed-" + std::to_string(seed) + "-" + std::to_string(n) + "-birds",
-                                "The state straight after initialising a drawn count of birds from a drawn seed.",
-                                {"Fresh"}));
-    groups.push_back(std::move(g));
+    push(seed, n, "The state straight after initialising a drawn count of birds from a drawn seed.",
+         n == kMaxBirds ? std::vector<std::string>{"ManyBirds"} : std::vector<std::string>{});
+  }
+  push(draw.u32(), kMaxBirds, "The most birds, 400, from a drawn seed.", {"ManyBirds"}, "INIT-3");
+  const std::uint32_t edges[] = {0, 2147483647u, 2147483648u, 4294967295u};
+  const std::uint32_t edge = edges[draw.integer(0, 3)];
+  push(edge, static_cast<int>(draw.integer(11, 119)), "A drawn count of birds from a seed on the edge of the uint32 range.",
+       {"SeedEdge"}, "INIT-2");
+  for (int tries = 0; tries < 100000; ++tries) {
+    const std::uint32_t seed = draw.u32();
+    if (const auto what = hard_heading(seed, 10, 1e-5)) {
+      Group g{"10 birds, a drawn seed with a hard-to-round heading.", {{"birds", 10}}, {}};
+      Case c = init_case(seed, 10, "fresh-init-hard-to-round-seed-" + std::to_string(seed) + "-10-birds", *what,
+                         {"Fresh", "HardToRound", "SinCos"}, "INIT-3");
+      c.clauses.insert(c.clauses.begin(), "DET-2");
+      g.cases.push_back(std::move(c));
+      groups.push_back(std::move(g));
+      break;
+    }
   }
   return groups;
 }

@@ -391,19 +391,9 @@ std::vector<Bad> verify_cases() {
 
 }  // namespace
 
-VectorFile invalid_vectors() {
-  VectorFile f{
-      "invalid",
-      {"Requests with exactly one bad parameter; every one must be refused, naming that parameter.",
-       "A request is the object of parameters one call takes: run {seed, birds, weights, ticks, schedule}, "
-       "step {state, weights, ticks}, metrics {state}, "
-       "run_from {state, from_tick, weights, schedule, ticks}, verify {seed, birds, weights, at_tick, schedule}. "
-       "`field` is the key of the bad parameter, as spec/PROTOCOL.md's error.field spells it.",
-       "JSON has no NaN or infinity: those values are written as the strings \"NaN\", \"Infinity\" and "
-       "\"-Infinity\". An engine may refuse them as strings or convert them and refuse them as not finite; "
-       "either way the request is refused on the same field.",
-       "Every case is refused by the reference's own input checks, and the valid request it was made from "
-       "is accepted."},
+// The notes of invalid.json's flags, which its fresh twin shares (fresh_vectors.cpp).
+std::map<std::string, Note> invalid_notes() {
+  return
       {{"OutOfRange",
         {"range",
          "A number outside its range (spec/inputs.md). An engine that clamps it runs another "
@@ -457,7 +447,23 @@ VectorFile invalid_vectors() {
        {"ZeroVelocity",
         {"degenerate",
          "A bird with speed 0 (INPUT-9). The zero-speed rule divides by the start-of-tick "
-         "speed, so an engine that accepts it produces NaN."}}},
+         "speed, so an engine that accepts it produces NaN."}}};
+}
+
+VectorFile invalid_vectors() {
+  VectorFile f{
+      "invalid",
+      {"Requests with exactly one bad parameter; every one must be refused, naming that parameter.",
+       "A request is the object of parameters one call takes: run {seed, birds, weights, ticks, schedule}, "
+       "step {state, weights, ticks}, metrics {state}, "
+       "run_from {state, from_tick, weights, schedule, ticks}, verify {seed, birds, weights, at_tick, schedule}. "
+       "`field` is the key of the bad parameter, as spec/PROTOCOL.md's error.field spells it.",
+       "JSON has no NaN or infinity: those values are written as the strings \"NaN\", \"Infinity\" and "
+       "\"-Infinity\". An engine may refuse them as strings or convert them and refuse them as not finite; "
+       "either way the request is refused on the same field.",
+       "Every case is refused by the reference's own input checks, and the valid request it was made from "
+       "is accepted."},
+      invalid_notes(),
       {}};
   f.groups.push_back(request_group("run", "A run from a seed (INPUT-1..3, INPUT-6, INPUT-7).", run_cases()));
   f.groups.push_back(request_group("step", "One stepping call on a constructed state (INPUT-3, INPUT-4, INPUT-9).",
@@ -481,19 +487,19 @@ std::vector<Group> fresh_invalid_groups(Draws& draw) {
   high[draw.integer(0, 2)] = past_one();
   low[draw.integer(0, 2)] = below_zero();
   const std::vector<Bad> run = {
-      {"seed-above-the-range", "seed", 4294967296ll + draw.u32(), "A drawn seed past 2^32 - 1.", {"Fresh"}},
-      {"seed-below-the-range", "seed", -1 - static_cast<std::int64_t>(draw.u32()), "A drawn negative seed.", {"Fresh"}},
-      {"birds-above-the-range", "birds", draw.integer(401, 1000000), "A drawn count above 400.", {"Fresh"}},
-      {"birds-below-the-range", "birds", draw.integer(-1000000, 9), "A drawn count below 10.", {"Fresh"}},
-      {"weight-above-1", "weights", high, "A drawn weight above 1.", {"Fresh"}},
-      {"weight-below-0", "weights", low, "A drawn weight below 0.", {"Fresh"}},
-      {"ticks-above-the-range", "ticks", draw.integer(20001, 1000000000), "A drawn run length above 20000.", {"Fresh"}},
+      {"seed-above-the-range", "seed", 4294967296ll + draw.u32(), "A drawn seed past 2^32 - 1.", {"Fresh", "OutOfRange"}},
+      {"seed-below-the-range", "seed", -1 - static_cast<std::int64_t>(draw.u32()), "A drawn negative seed.", {"Fresh", "OutOfRange"}},
+      {"birds-above-the-range", "birds", draw.integer(401, 1000000), "A drawn count above 400.", {"Fresh", "OutOfRange"}},
+      {"birds-below-the-range", "birds", draw.integer(-1000000, 9), "A drawn count below 10.", {"Fresh", "OutOfRange"}},
+      {"weight-above-1", "weights", high, "A drawn weight above 1.", {"Fresh", "OutOfRange"}},
+      {"weight-below-0", "weights", low, "A drawn weight below 0.", {"Fresh", "OutOfRange"}},
+      {"ticks-above-the-range", "ticks", draw.integer(20001, 1000000000), "A drawn run length above 20000.", {"Fresh", "OutOfRange"}},
   };
   Json off_field = valid_request("step")["state"];
   off_field[0][0] = std::nextafter(kWidth, 2 * kWidth) + draw.unit() * 1000;  // > 1000
   const std::vector<Bad> step = {
-      {"ticks-above-the-range", "ticks", draw.integer(1001, 1000000), "A drawn count of ticks above 1000.", {"Fresh"}},
-      {"x-beyond-the-field", "state", off_field, "A drawn x past 1000.", {"Fresh"}},
+      {"ticks-above-the-range", "ticks", draw.integer(1001, 1000000), "A drawn count of ticks above 1000.", {"Fresh", "OutOfRange"}},
+      {"x-beyond-the-field", "state", off_field, "A drawn x past 1000.", {"Fresh", "OutOfRange"}},
   };
   std::vector<Group> groups = {request_group("run", "Drawn values outside a run's ranges.", run),
                                request_group("step", "Drawn values outside step's ranges.", step)};

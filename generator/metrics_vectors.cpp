@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <tuple>
 #include <stdexcept>
 
 #include "constructed_states.hpp"
@@ -410,20 +411,9 @@ Case metrics_case_of(const std::string& id, const std::string& comment, std::vec
           {{"state", state_json(state)}}, metrics_json(m)};
 }
 
-VectorFile metrics_vectors() {
-  VectorFile f{
-      "metrics",
-      {"Polarization, cluster count and mean neighbour distance of constructed and seeded states.",
-       "Edge pairs stand at distances every hypot returns exactly (axis deltas, 54-72-90, 162-216-270); "
-       "every other pair keeps more than 1e-6 from 90 and 270, so a correct engine whose hypot is one ulp "
-       "off counts the same clusters and the same birds.",
-       "Band cases (flags BandInside, BandOutside, MidpointTie) are the exception: their pair's true "
-       "distance lies within an ulp of 90 or 270, found with integers, and only the correctly rounded "
-       "distance decides them (spec/PROTOCOL.md, \"An engine without a correctly rounded hypot\").",
-       "cluster_count and null compare exactly in every class. Cases built only from exact speeds and "
-       "distances use the exact class. The others allow as many ulps as an engine whose hypot is at most "
-       "one ulp off can cost on that state, a worst case bounded from the state's own sums and rounded "
-       "up to a power of two (at least 4); an engine with a correctly rounded hypot matches every bit."},
+// The notes of metrics.json's flags, which its fresh twin shares (fresh_vectors.cpp).
+std::map<std::string, Note> metrics_notes() {
+  return
       {{"ExactlyNinety",
         {"boundary",
          "Birds exactly 90 apart are not joined (METRIC-3). An engine using <= counts one "
@@ -511,7 +501,24 @@ VectorFile metrics_vectors() {
        {"Seeded",
         {"integration",
          "The metrics of a real initial state: every rule at once on 120 or 400 birds, as "
-         "tick 0 of a trajectory checks them."}}},
+         "tick 0 of a trajectory checks them."}}};
+}
+
+VectorFile metrics_vectors() {
+  VectorFile f{
+      "metrics",
+      {"Polarization, cluster count and mean neighbour distance of constructed and seeded states.",
+       "Edge pairs stand at distances every hypot returns exactly (axis deltas, 54-72-90, 162-216-270); "
+       "every other pair keeps more than 1e-6 from 90 and 270, so a correct engine whose hypot is one ulp "
+       "off counts the same clusters and the same birds.",
+       "Band cases (flags BandInside, BandOutside, MidpointTie) are the exception: their pair's true "
+       "distance lies within an ulp of 90 or 270, found with integers, and only the correctly rounded "
+       "distance decides them (spec/PROTOCOL.md, \"An engine without a correctly rounded hypot\").",
+       "cluster_count and null compare exactly in every class. Cases built only from exact speeds and "
+       "distances use the exact class. The others allow as many ulps as an engine whose hypot is at most "
+       "one ulp off can cost on that state, a worst case bounded from the state's own sums and rounded "
+       "up to a power of two (at least 4); an engine with a correctly rounded hypot matches every bit."},
+      metrics_notes(),
       {}};
   for (const MetricsGroup& mg : groups()) {
     Group g{mg.comment, Json::object(), {}};
@@ -540,7 +547,54 @@ std::vector<Group> fresh_metrics_groups(Draws& draw) {
     c.id = "fresh-metrics-drawn-" + std::to_string(k);  // to_case names it metrics-...
     g.cases.push_back(std::move(c));
   }
-  return {g};
+  std::vector<Group> out = {g};
+  // Drawn pairs within an ulp of 90 and of 270 (fresh_bands.cpp), checked
+  // against the exact decision as the published band cases are.
+  for (const auto& [limit, l, rule] : {std::tuple{kClusterEdge, "90", "METRIC-3"}, {kNearestLimit, "270", "METRIC-5"}}) {
+    Group band{std::string("Drawn pairs within an ulp of ") + l + " (" + rule + "): the correctly rounded distance decides.",
+               Json::object(), {}};
+    int k = 0;
+    for (const DrawnBand& b : drawn_band_pairs(draw, limit)) {
+      std::vector<std::string> clauses = {rule};
+      clauses.insert(clauses.end(), b.clauses.begin(), b.clauses.end());
+      const std::string name = std::string("band-") + l + "-" + std::to_string(++k) + "-" + b.name;
+      MetricsCase c = band_case(name, b.shape + ", within an ulp of " + l + ".", clauses, limit, b.pair);
+      c.flags.push_back("Fresh");
+      Case fresh = to_case(c);
+      fresh.id = "fresh-metrics-" + name;  // to_case names it metrics-...
+      band.cases.push_back(std::move(fresh));
+    }
+    out.push_back(std::move(band));
+  }
+  // The published constructed cases moved (drawn_move, fresh.hpp), checked
+  // again as they were; band cases are drawn anew above, seeded states
+  // drawn below.
+  for (const MetricsGroup& mg : groups()) {
+    Group moved{"Moved: " + mg.comment, Json::object(), {}};
+    for (MetricsCase c : mg.cases) {
+      if (c.band_inside) continue;
+      const std::optional<State> state = drawn_move(draw, c.state);
+      if (!state) continue;
+      c.state = *state;
+      c.flags.insert(c.flags.begin(), "Fresh");
+      try {
+        Case fresh = to_case(c);
+        fresh.id = "fresh-metrics-moved-" + c.name;
+        fresh.comment = "Moved by a drawn offset: " + fresh.comment;
+        moved.cases.push_back(std::move(fresh));
+      } catch (const std::logic_error&) {
+        // What the case shows depends on where it stands.
+      }
+    }
+    if (!moved.cases.empty()) out.push_back(std::move(moved));
+  }
+  const std::uint32_t seed = draw.u32();
+  const int n = static_cast<int>(draw.integer(kMinBirds, kMaxBirds));
+  Case seeded_case = to_case(seeded(seed, n));
+  seeded_case.id = "fresh-metrics-seed-" + std::to_string(seed) + "-" + std::to_string(n) + "-birds-initial-state";
+  seeded_case.flags.insert(seeded_case.flags.begin(), "Fresh");
+  out.push_back({"The initial state of a drawn seed and bird count.", Json::object(), {std::move(seeded_case)}});
+  return out;
 }
 
 }  // namespace susurration::generator

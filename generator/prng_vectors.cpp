@@ -22,12 +22,9 @@ Case prng_case(std::uint32_t seed, std::uint64_t skip, int count, std::string id
           {{"skip", skip}, {"count", count}}, {{"u32", u32}, {"next", next}}};
 }
 
-VectorFile prng_vectors() {
-  VectorFile f{"prng",
-               {"mulberry32 raw 32-bit outputs and the doubles next() returns, for seeds on the "
-                "edges of the uint32 range.",
-                "The state advances by 0x6D2B79F5 modulo 2^32 per draw; 1600 draws (400 birds) pass the wrap "
-                "of the state many times for every seed."},
+// The notes of prng.json's flags, which its fresh twin shares (fresh_vectors.cpp).
+std::map<std::string, Note> prng_notes() {
+  return
                {{"SpecValues",
                  {"known-answer", "The upstream's own ten values for seed 42. An engine that fails "
                                   "them has a different generator, and every initial state differs."}},
@@ -50,7 +47,16 @@ VectorFile prng_vectors() {
                                 "a loop bound off by one, or a buffer sized for fewer, shows here."}},
                 {"Division",
                  {"rounding", "next() is the raw output divided by 2^32, exact in a double. "
-                              "Dividing by 2^32 - 1 or using float32 changes the last bits."}}},
+                              "Dividing by 2^32 - 1 or using float32 changes the last bits."}}};
+}
+
+VectorFile prng_vectors() {
+  VectorFile f{"prng",
+               {"mulberry32 raw 32-bit outputs and the doubles next() returns, for seeds on the "
+                "edges of the uint32 range.",
+                "The state advances by 0x6D2B79F5 modulo 2^32 per draw; 1600 draws (400 birds) pass the wrap "
+                "of the state many times for every seed."},
+               prng_notes(),
                {}};
   // A case's first clause is the one it isolates, the one its pass clears
   // in a report's ranking (PROTOCOL.md, "How a report ranks causes"): the
@@ -97,23 +103,53 @@ VectorFile prng_vectors() {
   return f;
 }
 
-// Two drawn seeds: a drawn number of first draws, and draws after a skip
-// drawn from the protocol's whole range (0..2^53 - 1).
+// Two drawn seeds: a drawn number of first draws (past 1600, and fewer),
+// and draws after a skip drawn from the protocol's whole range
+// (0..2^53 - 1). Then the published flags' classes at drawn places: a seed
+// on the edge of the uint32 range after a drawn skip, one draw (the
+// fewest a request asks) after a drawn skip, and seed 42 at a drawn run of
+// the upstream's ten printed values.
 std::vector<Group> fresh_prng_groups(Draws& draw) {
   std::vector<Group> groups;
   for (int k = 0; k < 2; ++k) {
     const std::uint32_t seed = draw.u32();
-    const int count = static_cast<int>(draw.integer(1, 2000));
+    const int count = static_cast<int>(k == 0 ? draw.integer(1600, 3000) : draw.integer(1, 1599));
     const std::uint64_t skip = ((std::uint64_t{draw.u32()} << 32) | draw.u32()) & ((1ull << 53) - 1);
     const std::string s = std::to_string(seed);
     Group g{"Seed " + s + ", drawn.", {{"seed", seed}}, {}};
+    std::vector<std::string> flags = {"Fresh", "Division"};
+    if (count >= 1600) flags.push_back("LongSequence");
     g.cases.push_back(prng_case(seed, 0, count, "fresh-prng-seed-" + s + "-first-" + std::to_string(count),
                                "The first " + std::to_string(count) + " draws for a drawn seed.",
-                               {"PRNG-1", "PRNG-2"}, {"Fresh"}));
+                               {"PRNG-1", "PRNG-2"}, flags));
     g.cases.push_back(prng_case(seed, skip, 16, "fresh-prng-seed-" + s + "-after-" + std::to_string(skip),
-                               "16 draws after a drawn skip.", {"PRNG-1"}, {"Fresh"}));
+                               "16 draws after a drawn skip.", {"PRNG-1"}, {"Fresh", "Jump", "LongSequence"}));
+    if (k == 1) {
+      const std::uint64_t one = ((std::uint64_t{draw.u32()} << 32) | draw.u32()) & ((1ull << 53) - 1);
+      g.cases.push_back(prng_case(seed, one, 1, "fresh-prng-seed-" + s + "-one-draw-after-" + std::to_string(one),
+                                 "One draw, the fewest a request asks, after a drawn skip.", {"PRNG-1", "PRNG-2"},
+                                 {"Fresh", "CountBounds"}));
+    }
     groups.push_back(std::move(g));
   }
+  const std::uint32_t edges[] = {0, 2147483647u, 2147483648u, 4294967295u};
+  const std::uint32_t edge = edges[draw.integer(0, 3)];
+  const std::uint64_t skip = static_cast<std::uint64_t>(draw.integer(1, 1ll << 40));
+  const std::string e = std::to_string(edge);
+  Group g{"Seed " + e + ", on the edge of the uint32 range, after a drawn skip.", {{"seed", edge}}, {}};
+  g.cases.push_back(prng_case(edge, skip, 32, "fresh-prng-seed-" + e + "-after-" + std::to_string(skip),
+                             "32 draws after a drawn skip from a seed on the edge of the uint32 range.",
+                             {"PRNG-1", "PRNG-2"}, {"Fresh", "SeedEdge"}));
+  groups.push_back(std::move(g));
+  const int first = static_cast<int>(draw.integer(1, 9));  // after skip 0, which the published cases ask
+  const int count = static_cast<int>(draw.integer(1, 10 - first));
+  Group upstream{"The upstream's seed 42, a drawn run of its ten printed values.", {{"seed", 42}}, {}};
+  upstream.cases.push_back(prng_case(42, static_cast<std::uint64_t>(first), count,
+                                    "fresh-prng-seed-42-values-" + std::to_string(first + 1) + "-to-" +
+                                        std::to_string(first + count),
+                                    "A drawn run of the ten values the upstream specification prints for seed 42.",
+                                    {"PRNG-3", "PRNG-1", "PRNG-2"}, {"Fresh", "SpecValues"}));
+  groups.push_back(std::move(upstream));
   return groups;
 }
 

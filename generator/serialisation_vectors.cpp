@@ -1,5 +1,6 @@
 // serialisation.json: rounded output forms (SERIAL-2, SERIAL-3) and the state hash (DET-3).
 #include <cmath>
+#include <cstdint>
 #include <tuple>
 
 #include "files.hpp"
@@ -44,10 +45,9 @@ Case hash_case(const std::string& name, const State& s, const std::string& comme
 
 }  // namespace
 
-VectorFile serialisation_vectors() {
-  VectorFile f{"serialisation",
-               {"Rounded output forms: positions and velocities to 2 decimals, metrics to 4, the "
-                "exact binary value rounded with ties to even; and the state hash."},
+// The notes of serialisation.json's flags, which its fresh twin shares (fresh_vectors.cpp).
+std::map<std::string, Note> serialisation_notes() {
+  return
                {{"BinaryValue",
                  {"rounding", "The exact binary value is rounded, not its shortest decimal: 2.675 "
                               "is stored just below 2.675 and rounds down. Engines that round the "
@@ -60,7 +60,14 @@ VectorFile serialisation_vectors() {
                             "0.00, not -0.00."}},
                 {"Hash",
                  {"hash", "FNV-1a over the little-endian IEEE bits of x, y, vx, vy per bird (DET-3). "
-                          "Hashing the text or big-endian bytes gives another value."}}},
+                          "Hashing the text or big-endian bytes gives another value."}}};
+}
+
+VectorFile serialisation_vectors() {
+  VectorFile f{"serialisation",
+               {"Rounded output forms: positions and velocities to 2 decimals, metrics to 4, the "
+                "exact binary value rounded with ties to even; and the state hash."},
+               serialisation_notes(),
                {}};
   f.groups.push_back(rounding_group(
       2, {{"binary-value-below-the-tie", 2.675, "2.675 is stored below the tie: 2.67.", {"BinaryValue"}},
@@ -111,7 +118,19 @@ std::vector<Group> fresh_serialisation_groups(Draws& draw) {
     }
     const double odd = static_cast<double>(2 * draw.integer(0, static_cast<std::int64_t>(scale * tie) / 2) + 1);
     const double sign = draw.unit() < 0.5 ? -1.0 : 1.0;
-    g.cases.push_back(rounding_case(prefix + "drawn-tie", places, sign * odd / tie, "A drawn exact tie.", {"Fresh"}));
+    g.cases.push_back(
+        rounding_case(prefix + "drawn-tie", places, sign * odd / tie, "A drawn exact tie.", {"Fresh", "TieToEven"}));
+    // A decimal tie that is no double: (2k + 1) / (2 10^places) is stored
+    // above or below it, and the stored value decides (5^places does not
+    // divide 2k + 1, else it would be an exact binary tie).
+    const double ten = std::pow(10.0, places);
+    std::int64_t k = draw.integer(0, static_cast<std::int64_t>(scale * ten) - 1);
+    if ((2 * k + 1) % static_cast<std::int64_t>(std::pow(5.0, places)) == 0) ++k;
+    g.cases.push_back(rounding_case(prefix + "drawn-binary-value", places, static_cast<double>(2 * k + 1) / (2 * ten),
+                                    "A drawn decimal tie, stored as the double nearest it.", {"Fresh", "BinaryValue"}));
+    g.cases.push_back(rounding_case(prefix + "drawn-negative-rounding-to-zero", places,
+                                    -draw.uniform(0, 0.499) / ten, "A drawn negative value that rounds to zero.",
+                                    {"Fresh", "NegativeZero"}));
     groups.push_back(std::move(g));
   }
   const std::uint32_t seed = draw.u32();
@@ -119,7 +138,7 @@ std::vector<Group> fresh_serialisation_groups(Draws& draw) {
   Group hashes{"The state hash of a drawn state.", Json::object(), {}};
   Case c = hash_case("", initialise(seed, n), "The initial state of a drawn seed and bird count.");
   c.id = "fresh-state-hash-seed-" + std::to_string(seed) + "-" + std::to_string(n) + "-birds";
-  c.flags = {"Fresh"};
+  c.flags = {"Fresh", "Hash"};
   hashes.cases.push_back(std::move(c));
   groups.push_back(std::move(hashes));
   return groups;

@@ -126,7 +126,7 @@ std::vector<Group> fresh_step_groups(Draws& draw) {
   for (int k = 1; k <= 3; ++k) {
     const std::string id = "fresh-step-crowd-" + std::to_string(k);
     const Weights w{draw.unit(), draw.unit(), draw.unit()};
-    const int ticks = static_cast<int>(draw.integer(1, 4));
+    const int ticks = static_cast<int>(draw.integer(k == 1 ? 2 : 1, 4));  // the first of several ticks (ManyTicks)
     auto crowd = [&] { return drawn_flock(draw, 10, 40, 60, 200); };
     const State start = drawn_until(100, crowd, [&](const State& s) {
       check_margins(id, s, w, ticks);
@@ -138,12 +138,15 @@ std::vector<Group> fresh_step_groups(Draws& draw) {
     if (ticks > 1) clauses.insert(clauses.begin(), "INPUT-4");
     Group g{"A drawn crowd with drawn weights.", {{"weights", weights_json(w)}}, {}};
     Case c = ticks_case("fresh-crowd-" + std::to_string(k), std::to_string(ticks) + " ticks of a drawn crowd.",
-                        clauses, {"Fresh"}, start, w, ticks, compare_step());
+                        clauses, ticks > 1 ? std::vector<std::string>{"Fresh", "ManyTicks"} : std::vector<std::string>{"Fresh"},
+                        start, w, ticks, compare_step());
     c.id = id;  // ticks_case names it step-...; a fresh id starts fresh-
     if (ticks == 1) c.input.erase("ticks");  // one tick is the default (step.schema.json)
     g.cases.push_back(std::move(c));
     groups.push_back(std::move(g));
   }
+  for (Group& g : fresh_step_band_groups(draw)) groups.push_back(std::move(g));
+  for (Group& g : fresh_step_moved_groups(draw)) groups.push_back(std::move(g));
   return groups;
 }
 

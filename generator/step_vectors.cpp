@@ -20,6 +20,7 @@
 
 #include "constructed_states.hpp"
 #include "files.hpp"
+#include "fresh.hpp"
 #include "step_terms.hpp"
 #include "hard_cases.hpp"
 #include "susurration/constants.hpp"
@@ -843,21 +844,42 @@ std::vector<StepGroup> groups() {
 
 }  // namespace
 
-VectorFile step_vectors() {
-  VectorFile f{
-      "step",
-      {"One step from constructed states, each built to sit on one rule's edge.",
-       "Edge pairs stand at distances every hypot returns exactly (axis deltas, 54-72-90); every other pair "
-       "keeps more than 1e-6 from 90 and 28, so a correct engine whose hypot is one ulp off passes the "
-       "step class.",
-       "Band cases (flags BandInside, BandOutside, MidpointTie) are the exception: their pair's true "
-       "distance lies within an ulp of 90 or 28, found with integers, and only the correctly rounded "
-       "distance decides them (spec/PROTOCOL.md, \"An engine without a correctly rounded hypot\"). "
-       "HardToRound cases hold a hypot a tiny fraction of an ulp from a midpoint: a libm one costs "
-       "pass-exact there, not the step class.",
-       "Cases whose fault moves numbers by less than 1e-9 (the wrap to exactly the size, summation order) "
-       "use the exact class; their bits are the same for every correct engine, since every distance that "
-       "enters the arithmetic is exact and no speed reaches the clamp."},
+// The fresh band cases (fresh.hpp): drawn pairs within an ulp of 90 and of
+// 28, as step cases with the published band groups' weights and velocities
+// and the same claims (they turn when inside, keep their velocities when not).
+std::vector<Group> fresh_step_band_groups(Draws& draw) {
+  struct Limit {
+    double limit;
+    std::string l, rule;
+    Weights weights;
+    Bird vi, vj;
+  };
+  const Limit limits[] = {{kPerceptionRadius, "90", "STEP-2", {1, 1, 1}, {0, 0, 2, 0.5}, {0, 0, 0.5, 2.5}},
+                          {kSeparationRadius, "28", "STEP-5", {0, 0, 1}, {0, 0, 2, 0}, {0, 0, 2, 0}}};
+  std::vector<Group> groups;
+  for (const Limit& at : limits) {
+    Group g{"Drawn pairs within an ulp of " + at.l + " (" + at.rule + "): the correctly rounded distance decides.",
+            {{"weights", weights_json(at.weights)}}, {}};
+    int k = 0;
+    for (const DrawnBand& b : drawn_band_pairs(draw, at.limit)) {
+      std::vector<std::string> clauses = {at.rule};
+      clauses.insert(clauses.end(), b.clauses.begin(), b.clauses.end());
+      const std::string name = "band-" + at.l + "-" + std::to_string(++k) + "-" + b.name;
+      StepCase c = band_case(name, b.shape + ", within an ulp of " + at.l + ".", clauses, b.pair, at.vi.vx, at.vi.vy,
+                             at.vj.vx, at.vj.vy);
+      c.flags.push_back("Fresh");
+      Case fresh = to_case(c, at.weights);
+      fresh.id = "fresh-step-" + name;  // to_case names it step-...
+      g.cases.push_back(std::move(fresh));
+    }
+    groups.push_back(std::move(g));
+  }
+  return groups;
+}
+
+// The notes of step.json's flags, which its fresh twin shares (fresh_vectors.cpp).
+std::map<std::string, Note> step_notes() {
+  std::map<std::string, Note> notes =
       {{"ExactlyNinety",
         {"boundary",
          "A neighbour at exactly 90 is not a neighbour (STEP-2). An engine comparing with <= "
@@ -977,7 +999,56 @@ VectorFile step_vectors() {
        {"WeightOne",
         {"weights",
          "One weight at 1 and the others weakened: each weight scales its own rule. An engine "
-         "that ignores weights or reads [cohesion, alignment, separation] in another order fails."}}},
+         "that ignores weights or reads [cohesion, alignment, separation] in another order fails."}}};
+  notes.insert(step_ticks_note());
+  notes.insert(step_bounds_note());
+  return notes;
+}
+
+// The published constructed cases moved (drawn_move, fresh.hpp): each
+// keeps its flags, clauses and claims, which to_case checks again on the
+// moved state; a case the move breaks, or cannot move, is left out. Band
+// cases are drawn anew instead (fresh_step_band_groups).
+std::vector<Group> fresh_step_moved_groups(Draws& draw) {
+  std::vector<Group> out;
+  for (const StepGroup& sg : groups()) {
+    Group g{"Moved: " + sg.comment, {{"weights", weights_json(sg.weights)}}, {}};
+    for (StepCase c : sg.cases) {
+      if (c.band) continue;
+      const std::optional<State> moved = drawn_move(draw, c.state);
+      if (!moved) continue;
+      c.state = *moved;
+      c.flags.insert(c.flags.begin(), "Fresh");
+      try {
+        Case fresh = to_case(c, sg.weights);
+        fresh.id = "fresh-step-moved-" + c.name;
+        fresh.comment = "Moved by a drawn offset: " + fresh.comment;
+        g.cases.push_back(std::move(fresh));
+      } catch (const std::logic_error&) {
+        // What the case shows depends on where it stands.
+      }
+    }
+    if (!g.cases.empty()) out.push_back(std::move(g));
+  }
+  return out;
+}
+
+VectorFile step_vectors() {
+  VectorFile f{
+      "step",
+      {"One step from constructed states, each built to sit on one rule's edge.",
+       "Edge pairs stand at distances every hypot returns exactly (axis deltas, 54-72-90); every other pair "
+       "keeps more than 1e-6 from 90 and 28, so a correct engine whose hypot is one ulp off passes the "
+       "step class.",
+       "Band cases (flags BandInside, BandOutside, MidpointTie) are the exception: their pair's true "
+       "distance lies within an ulp of 90 or 28, found with integers, and only the correctly rounded "
+       "distance decides them (spec/PROTOCOL.md, \"An engine without a correctly rounded hypot\"). "
+       "HardToRound cases hold a hypot a tiny fraction of an ulp from a midpoint: a libm one costs "
+       "pass-exact there, not the step class.",
+       "Cases whose fault moves numbers by less than 1e-9 (the wrap to exactly the size, summation order) "
+       "use the exact class; their bits are the same for every correct engine, since every distance that "
+       "enters the arithmetic is exact and no speed reaches the clamp."},
+      step_notes(),
       {}};
   for (const StepGroup& sg : groups()) {
     Group g{sg.comment, {{"weights", weights_json(sg.weights)}}, {}};
@@ -987,9 +1058,7 @@ VectorFile step_vectors() {
     f.groups.push_back(std::move(g));
   }
   f.groups.push_back(step_ticks_group());
-  f.notes.insert(step_ticks_note());
   f.groups.push_back(step_bounds_group());
-  f.notes.insert(step_bounds_note());
   return f;
 }
 

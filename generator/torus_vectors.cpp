@@ -1,7 +1,9 @@
 // torus.json: shortest signed deltas and distances on the torus (FIELD-1, FIELD-3, FIELD-4).
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <tuple>
 
 #include "constructed_states.hpp"
 #include "files.hpp"
@@ -163,9 +165,9 @@ Group hard_to_round_group() {
 
 }  // namespace
 
-VectorFile torus_vectors() {
-  VectorFile f{"torus",
-               {"Shortest signed deltas per axis and torus distances, on the edges of the wrap rule."},
+// The notes of torus.json's flags, which its fresh twin shares (fresh_vectors.cpp).
+std::map<std::string, Note> torus_notes() {
+  return
                {{"ExactlyHalf",
                  {"boundary", "A delta of exactly half the field is not wrapped (FIELD-3). An engine "
                               "using >= instead of > flips its sign, and the pair's forces point the "
@@ -191,7 +193,13 @@ VectorFile torus_vectors() {
                               "to 2 ulps, hence the class ulps(2)): pass-tolerant, not exact."}},
                 {"Rounding",
                  {"rounding", "Distances that are not doubles. A hypot that is not correctly rounded "
-                              "may be one ulp off: within the class, not exact."}}},
+                              "may be one ulp off: within the class, not exact."}}};
+}
+
+VectorFile torus_vectors() {
+  VectorFile f{"torus",
+               {"Shortest signed deltas per axis and torus distances, on the edges of the wrap rule."},
+               torus_notes(),
                {}};
   f.groups.push_back(delta_group("x", kWidth));
   f.groups.push_back(delta_group("y", kHeight));
@@ -209,23 +217,88 @@ std::vector<Group> fresh_torus_groups(Draws& draw) {
   std::vector<Group> groups;
   for (const auto& [axis, size] : {std::pair<std::string, double>{"x", kWidth}, {"y", kHeight}}) {
     Group g{"Drawn deltas along " + axis + ".", {{"axis", axis}, {"size", size}}, {}};
-    auto push = [&](const std::string& name, double a, double b, const std::string& comment) {
-      g.cases.push_back(torus_delta_case("fresh-torus-" + axis + "-" + name, comment, {"Fresh"}, a, b, size));
+    auto push = [&](const std::string& name, double a, double b, const std::string& comment, const char* flag = nullptr) {
+      std::vector<std::string> flags = {"Fresh"};
+      if (flag) flags.push_back(flag);
+      g.cases.push_back(torus_delta_case("fresh-torus-" + axis + "-" + name, comment, flags, a, b, size));
     };
     for (int k = 1; k <= 3; ++k) {
       push("drawn-" + std::to_string(k), draw.uniform(0, size), draw.uniform(0, size), "Two drawn coordinates.");
     }
     const double a = static_cast<double>(draw.integer(0, static_cast<std::int64_t>(size) * 512)) / 1024;
-    push("drawn-exactly-plus-half", a, a + size / 2, "A drawn coordinate and the one half the field after it.");
-    push("drawn-exactly-minus-half", a + size / 2, a, "The same pair the other way.");
+    push("drawn-exactly-plus-half", a, a + size / 2, "A drawn coordinate and the one half the field after it.",
+         "ExactlyHalf");
+    push("drawn-exactly-minus-half", a + size / 2, a, "The same pair the other way.", "ExactlyHalf");
+    // The flags of the published deltas (issue 53), each at drawn coordinates.
+    const double near = static_cast<double>(draw.integer(0, static_cast<std::int64_t>(size) * 512 - 1)) / 1024;
+    push("drawn-one-ulp-above-plus-half", near, std::nextafter(near + size / 2, kInf),
+         "A drawn coordinate and one ulp past half the field after it: wrapped.", "NearHalf");
+    push("drawn-one-ulp-inside-minus-half", std::nextafter(near + size / 2, 0.0), near,
+         "One ulp inside half the field, backwards: not wrapped.", "NearHalf");
+    push("drawn-from-the-size", size, draw.uniform(0, size), "From a coordinate equal to the size.", "SizeCoordinate");
+    const double before = size - draw.uniform(0.001, size / 4), after = draw.uniform(0, size / 4);
+    push("drawn-across-the-seam", before, after, "Before the seam to after it.", "Seam");
+    const double same = draw.uniform(0, size);
+    push("drawn-equal-coordinates", same, same, "A drawn coordinate twice.", "Zero");
     groups.push_back(std::move(g));
   }
   Group d{"Drawn deltas and distances between two positions.", Json::object(), {}};
+  auto distance = [&](const std::string& name, const std::string& comment, std::vector<std::string> flags,
+                      const Bird& from, const Bird& to) {
+    d.cases.push_back(torus_distance_case("fresh-torus-distance-" + name, comment, {"FIELD-3", "FIELD-4", "DET-2"},
+                                          std::move(flags), compare_ulps(2), from, to));
+  };
   for (int k = 1; k <= 4; ++k) {
     const Bird from{draw.uniform(0, kWidth), draw.uniform(0, kHeight), 0, 0};
     const Bird to{draw.uniform(0, kWidth), draw.uniform(0, kHeight), 0, 0};
-    d.cases.push_back(torus_distance_case("fresh-torus-distance-drawn-" + std::to_string(k), "Two drawn positions.",
-                                          {"FIELD-3", "FIELD-4", "DET-2"}, {"Fresh"}, compare_ulps(2), from, to));
+    const Delta delta = torus_delta(from, to);
+    // Rounding: the distance is not a double (it almost never is).
+    const bool inexact = hypot_midpoint_distance(delta.dx, delta.dy) < 0.5;
+    distance("drawn-" + std::to_string(k), "Two drawn positions.",
+             inexact ? std::vector<std::string>{"Fresh", "Rounding"} : std::vector<std::string>{"Fresh"}, from, to);
+  }
+  // An exact distance: a drawn multiple of a Pythagorean triple, either way
+  // round, from a drawn place on a 1/1024 grid (so every coordinate is
+  // exact), across the seams when it reaches them.
+  const int triples[][3] = {{3, 4, 5}, {5, 12, 13}, {8, 15, 17}, {7, 24, 25}, {20, 21, 29}};
+  const auto& t = triples[draw.integer(0, 4)];
+  const double scale = static_cast<double>(draw.integer(1, 270 / t[2]));  // at most 270 apart
+  const bool turned = draw.unit() < 0.5;
+  const double ex = scale * (turned ? t[1] : t[0]), ey = scale * (turned ? t[0] : t[1]);
+  const Bird from{static_cast<double>(draw.integer(0, 1000 * 1024 - 1)) / 1024,
+                  static_cast<double>(draw.integer(0, 600 * 1024 - 1)) / 1024, 0, 0};
+  const Bird to{wrapped(from.x + ex, kWidth), wrapped(from.y + ey, kHeight), 0, 0};
+  const Delta exact = torus_delta(from, to);
+  if (exact.dx != ex || exact.dy != ey || hypot_midpoint_distance(ex, ey) != 0.5) {
+    throw std::logic_error("fresh torus: a drawn triple's delta is not its legs");
+  }
+  std::vector<std::string> flags = {"Fresh", "ExactDistance"};
+  if (from.x + ex >= kWidth || from.y + ey >= kHeight) flags.push_back("Seam");
+  distance("drawn-exact", "A drawn multiple of a Pythagorean triple: the distance is an integer.", flags, from, to);
+  // Hard to round: a drawn binade and place in it, below and above a
+  // midpoint (hard_cases.hpp), from a drawn place within the legs' binades.
+  // (Binades 16 to 256: every leg stays below half the field.)
+  for (const bool below : {true, false}) {
+    auto hard = [&] {
+      const int e = static_cast<int>(draw.integer(4, 7));
+      const double fraction = draw.uniform(0.05, 0.95);
+      return below ? hard_hypot_below_midpoint(e, fraction) : hard_hypot_above_midpoint(e, fraction);
+    };
+    auto start = [&](double leg) {
+      const double top = std::exp2(std::floor(std::log2(leg)) + 1);
+      return static_cast<double>(draw.integer(0, static_cast<std::int64_t>((top - leg) * 1024))) / 1024;
+    };
+    const auto [at, to_hard, legs] = drawn_until(100, hard, [&](const HardLegs& l) {
+      const Bird a{start(l.dx), start(l.dy), 0, 0};
+      const Bird b{a.x + l.dx, a.y + l.dy, 0, 0};
+      const Delta h = torus_delta(a, b);
+      if (h.dx != l.dx || h.dy != l.dy || hypot_midpoint_distance(h.dx, h.dy) > 1e-4) {
+        throw std::logic_error("fresh torus: a drawn hard-to-round distance is not hard to round");
+      }
+      return std::tuple{a, b, l};
+    });
+    distance(std::string("drawn-hard-to-round-") + (below ? "below" : "above") + "-a-midpoint", legs.position,
+             {"Fresh", "HardToRound"}, at, to_hard);
   }
   groups.push_back(std::move(d));
   return groups;

@@ -378,18 +378,9 @@ std::vector<GroupSpec> group_specs() {
 
 }  // namespace
 
-VectorFile trajectory_vectors() {
-  VectorFile f{
-      "trajectories",
-      {"Runs from a seed: the metrics of every tick 0..ticks, the state at anchor ticks with the "
-       "state one step later, and the hash of the final state.",
-       "Metrics compare by the upstream tolerance over ticks 0..200; anchors compare one step from "
-       "the given state (class step); the final hash is for engines that aim to be exact.",
-       "Metrics that leave the tolerance are re-anchored: the engine runs again from each anchor's "
-       "state to the next anchor, and drift is a departure every such segment agrees with "
-       "(spec/tolerance.md TOL-6).",
-       "chaos_horizon, for information: the first tick at which a one-ulp perturbation of the "
-       "initial state leaves the tolerance (spec/tolerance.md TOL-5)."},
+// The notes of trajectories.json's flags, which its fresh twin shares (fresh_vectors.cpp).
+std::map<std::string, Note> trajectory_notes() {
+  return
       {{"Trajectory",
         {"integration", "A whole run. An engine that fails only here, with every single-step and "
                         "metrics case passing, usually sums in another order or updates in place."}},
@@ -424,7 +415,22 @@ VectorFile trajectory_vectors() {
         {"drift", "The chaos horizon is before tick 260: a correct engine whose hypot, sin or cos "
                   "differ in the last bit may leave the tolerance near the end of the window. The "
                   "grader then re-anchors it from the published anchor states: if every re-anchored "
-                  "segment agrees, the departure is drift, not a bug (TOL-6)."}}},
+                  "segment agrees, the departure is drift, not a bug (TOL-6)."}}};
+}
+
+VectorFile trajectory_vectors() {
+  VectorFile f{
+      "trajectories",
+      {"Runs from a seed: the metrics of every tick 0..ticks, the state at anchor ticks with the "
+       "state one step later, and the hash of the final state.",
+       "Metrics compare by the upstream tolerance over ticks 0..200; anchors compare one step from "
+       "the given state (class step); the final hash is for engines that aim to be exact.",
+       "Metrics that leave the tolerance are re-anchored: the engine runs again from each anchor's "
+       "state to the next anchor, and drift is a departure every such segment agrees with "
+       "(spec/tolerance.md TOL-6).",
+       "chaos_horizon, for information: the first tick at which a one-ulp perturbation of the "
+       "initial state leaves the tolerance (spec/tolerance.md TOL-5)."},
+      trajectory_notes(),
       {}};
   std::vector<GroupSpec> specs = group_specs();
   // Cases are independent: build them concurrently, collect in order.
@@ -465,11 +471,11 @@ std::vector<Group> fresh_trajectory_groups(Draws& draw) {
   const std::vector<TrajectoryCase> cases = {
       {"fresh-trajectory-n" + std::to_string(birds1) + "-seed-" + std::to_string(seed1),
        "A drawn seed, bird count and weights.", RunSpec{seed1, birds1, weights1, {}}, kTicks, kAnchors,
-       {"Fresh"}},
+       {"Fresh", "Trajectory"}},
       {"fresh-trajectory-schedule-n120-seed-" + std::to_string(seed2),
        "A drawn seed, and weights drawn for a change at tick " + std::to_string(change) + ".",
        RunSpec{seed2, 120, Weights{1, 1, 1}, schedule2}, kTicks, std::vector<int>(around.begin(), around.end()),
-       {"Fresh"}}};
+       {"Fresh", "Trajectory", "WeightChange"}}};
   std::vector<std::future<Case>> built;
   for (const TrajectoryCase& tc : cases) built.push_back(std::async(std::launch::async, build, tc));
   std::vector<Group> groups;

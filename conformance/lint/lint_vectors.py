@@ -1,5 +1,9 @@
 # Checks what the vector schemas cannot: ids, counts, the manifest, notes, clause ids, and that every testable clause has a vector.
 """Run: lint_vectors.py --vectors DIR --spec DIR. Prints the coverage table; exit 1 on a problem.
+   or: lint_vectors.py --vectors DIR --spec DIR --fresh-seeds 1-20 --susurration BIN [--fresh-gaps FILE]
+       checks instead that the fresh set of each seed (`BIN vectors --fresh SEED`) carries, in each file,
+       every flag its published file carries (issue 53), and explains it in its notes; FILE lists, as
+       'file: flag', the flags no fresh set draws yet, and a listed flag every seed draws is a problem.
 
 - every file is `<category>.json`, names `<category>.schema.json` and has the
   spec_version of spec/README.md, as does the manifest;
@@ -24,7 +28,9 @@ import collections
 import hashlib
 import pathlib
 import re
+import subprocess
 import sys
+import tempfile
 
 import strict_json
 
@@ -366,11 +372,75 @@ def lint(vectors_dir, spec_dir):
     return problems, covered, marks, no_vector
 
 
+# ---------------------------------------------------------------- fresh sets
+
+def flags_by_file(files):
+    """{file name: set of the flags its cases carry}."""
+    return {name: {flag for _, case in cases(doc) for flag in case.get("flags", [])} for name, doc in files.items()}
+
+
+def missing_fresh_flags(published, fresh):
+    """'file: flag' for every flag of a published file that its fresh twin's cases do not carry (issue 53:
+    a fresh set draws every bug class of the published one, so a table of published answers cannot pass)."""
+    theirs = flags_by_file(fresh)
+    return sorted("%s: %s" % (name, flag) for name, flags in flags_by_file(published).items()
+                  for flag in flags if flag not in theirs.get(name, set()))
+
+
+def parse_seeds(text):
+    """'1-20,54' -> [1, ..., 20, 54]."""
+    seeds = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        seeds += list(range(int(lo), int(hi or lo) + 1))
+    return seeds
+
+
+def check_fresh_sets(vectors_dir, binary, seeds, gaps_file):
+    """Problems of the fresh sets of `seeds` against the published flags: a flag missing at some seed that
+    `gaps_file` does not list, or one it lists that every seed draws (so the list cannot rot)."""
+    published, _, problems = read_vectors(vectors_dir)
+    known = set()
+    if gaps_file:
+        known = {line.strip() for line in pathlib.Path(gaps_file).read_text().splitlines()
+                 if line.strip() and not line.startswith("#")}
+    missing_anywhere = set()
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in seeds:
+            out = pathlib.Path(tmp) / str(seed)
+            r = subprocess.run([str(binary), "vectors", "--fresh", str(seed), "--out", str(out)],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                problems.append("vectors --fresh %d exited %d: %s" % (seed, r.returncode, r.stderr.strip()))
+                continue
+            fresh, _, read_problems = read_vectors(out)
+            problems += ["fresh set %d: %s" % (seed, p) for p in read_problems + check_notes(fresh)]
+            missing = missing_fresh_flags(published, fresh)
+            missing_anywhere.update(missing)
+            problems += ["fresh set %d lacks a flag of the published file: %s" % (seed, m)
+                         for m in missing if m not in known]
+    problems += ["listed in %s but drawn at every seed: %s" % (gaps_file, m) for m in sorted(known - missing_anywhere)]
+    return problems
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--vectors", required=True)
     p.add_argument("--spec", required=True)
+    p.add_argument("--fresh-seeds", help="instead: check that the fresh set of each seed (e.g. 1-20) carries every "
+                                         "flag of its published file")
+    p.add_argument("--susurration", help="the kit that writes the fresh sets (with --fresh-seeds)")
+    p.add_argument("--fresh-gaps", default="", help="flags, 'file: flag' a line, no fresh set draws yet")
     a = p.parse_args()
+    if a.fresh_seeds:
+        if not a.susurration:
+            p.error("--fresh-seeds needs --susurration")
+        problems = check_fresh_sets(a.vectors, a.susurration, parse_seeds(a.fresh_seeds), a.fresh_gaps)
+        for problem in problems:
+            print(problem)
+        print("%d problem%s in the fresh sets of seeds %s" % (len(problems), "" if len(problems) == 1 else "s",
+                                                               a.fresh_seeds))
+        return 1 if problems else 0
     problems, covered, marks, no_vector = lint(a.vectors, a.spec)
     print_coverage(covered, marks, no_vector)
     missing = uncovered(covered, marks, no_vector)

@@ -370,6 +370,59 @@ class Freshness(unittest.TestCase):
         self.assertEqual(check_fresh.first_difference("a\nb", "a\nb\nc"), 3)
 
 
+
+FAKE_FRESH_GENERATOR = """#!%s
+# Stands in for `susurration vectors --fresh SEED --out DIR`: copies the folder FRESH, and at seed 2 drops
+# every case flagged DROP from its files, and the flag's note.
+import json, os, pathlib, shutil, sys
+out = pathlib.Path(sys.argv[5]); shutil.copytree(os.environ["FRESH"], out)
+for path in out.glob("*.json"):
+    doc = json.loads(path.read_text())
+    if sys.argv[3] == "2":
+        doc["notes"].pop(os.environ["DROP"], None)
+    for g in doc["groups"]:
+        g["cases"] = [c for c in g["cases"] if sys.argv[3] != "2" or os.environ["DROP"] not in c.get("flags", [])]
+    path.write_text(json.dumps(doc))
+"""
+
+
+class FreshFlags(Folder):
+    """Issue 53: a fresh file carries every flag of its published twin, at every seed."""
+
+    def setUp(self):
+        super().setUp()
+        self.binary = self.dir / "fake-susurration"
+        self.binary.write_text(FAKE_FRESH_GENERATOR % sys.executable)
+        self.binary.chmod(0o755)
+        self.gaps = self.dir / "gaps.txt"
+        self.gaps.write_text("# none\n")
+
+    def check(self, drop):
+        os.environ.update(FRESH=str(self.vectors), DROP=drop)
+        return lint_vectors.check_fresh_sets(self.vectors, self.binary, [1, 2, 3], str(self.gaps))
+
+    def test_a_flag_the_published_file_has_and_its_fresh_twin_lacks_is_named_with_file_and_seed(self):
+        published = self.files()
+        fresh = copy.deepcopy(published)
+        for g in fresh["torus.json"]["groups"]:
+            g["cases"] = [c for c in g["cases"] if "ExactlyHalf" not in c.get("flags", [])]
+        self.assertEqual(lint_vectors.missing_fresh_flags(published, fresh), ["torus.json: ExactlyHalf"])
+        self.assertEqual(lint_vectors.missing_fresh_flags(published, published), [])
+
+    def test_a_flag_one_seed_does_not_draw_is_caught(self):
+        problems = self.check("NearHalf")
+        self.assertEqual(problems, ["fresh set 2 lacks a flag of the published file: torus.json: NearHalf"])
+        self.assertEqual(self.check("NoSuchFlag"), [])
+
+    def test_a_listed_gap_is_accepted_and_a_listed_flag_every_seed_draws_is_caught(self):
+        self.gaps.write_text("torus.json: NearHalf\n")
+        self.assertEqual(self.check("NearHalf"), [])
+        self.assertEqual(self.check("NoSuchFlag"), ["listed in %s but drawn at every seed: torus.json: NearHalf"
+                                                    % self.gaps])
+
+    def test_seeds_are_read_as_ranges_and_single_seeds(self):
+        self.assertEqual(lint_vectors.parse_seeds("1-3,54"), [1, 2, 3, 54])
+
 if __name__ == "__main__":
     unittest.main()
 
