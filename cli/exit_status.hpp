@@ -15,5 +15,9 @@ inline constexpr int kIncomplete = 3;      // nothing failed, some case errored
 inline constexpr int kNoVerdict = 5;       // no case graded, or no core capability
 // `grade --expect-manifest` only: the vector set is not the pinned one.
 inline constexpr int kManifestMismatch = 6;
+// `grade` only: another process (the engine under test, most likely)
+// stopped the kit with SIGSTOP or another stop signal; the grade was
+// abandoned (issue 24).
+inline constexpr int kKitStopped = 8;
 
 }  // namespace susurration::cli

@@ -22,7 +22,9 @@
 #include "exit_status.hpp"
 #include "output.hpp"
 #include "progress.hpp"
+#include "susurration/grader/kit_guard.hpp"
 #include "susurration/grader/report.hpp"
+#include "susurration/grader/sandbox.hpp"
 #include "atomic_file.hpp"
 #include "fresh.hpp"
 #include "run_options.hpp"
@@ -51,6 +53,10 @@ struct Options {
   bool quiet = false;
   bool fail_fast = false;
   std::string fresh;  // a seed, "off", or empty: a drawn seed for a plain grade
+  std::string sandbox = "auto";
+  std::vector<std::string> engine_env;
+  std::vector<std::string> engine_files;
+  double budget = 3600;
 };
 
 struct ExtraReport {
@@ -99,6 +105,21 @@ void check_options(const Options& o) {
   if (!o.transcript.empty()) generator::check_write_target("transcript", o.transcript);
   for (const std::string& word : o.also_report) {
     generator::check_write_target("also-report", parse_extra_report(word).file);
+  }
+  if (o.sandbox != "auto" && o.sandbox != "on" && o.sandbox != "off") {
+    throw InputError("sandbox", o.sandbox, "auto, on or off");
+  }
+  if (!(o.budget >= 0.001 && o.budget <= 31'536'000)) {
+    throw InputError("budget", shortest(o.budget), "seconds in [0.001, 31536000]");
+  }
+  for (const std::string& path : o.engine_files) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) throw InputError("engine-files", path, "an existing file or folder");
+  }
+  for (const std::string& name : o.engine_env) {
+    if (name.empty() || name.find_first_of("=") != std::string::npos || name == kEngineTokenVariable) {
+      throw InputError("engine-env", name, std::string("the name of an environment variable, not ") + kEngineTokenVariable);
+    }
   }
   if (!o.expect_manifest.empty() && !is_sha256_hex(o.expect_manifest)) {
     throw InputError("expect-manifest", o.expect_manifest, "64 lower-case hex digits (susurration --version prints them)");
@@ -251,6 +272,13 @@ int run_grade_command(const Options& o) {
   options.jobs = o.jobs;
   options.keep_transcript = !o.transcript.empty();
   options.fail_fast = o.fail_fast;
+  options.budget = std::chrono::milliseconds(std::llround(o.budget * 1000));
+  // The sandbox (issue 24): probed once; `on` refuses to grade without it.
+  const std::string no_sandbox = o.sandbox == "off" ? "" : sandbox_unavailable();
+  if (o.sandbox == "on" && !no_sandbox.empty()) {
+    throw InputError("sandbox", "on", "auto or off here: " + no_sandbox);
+  }
+  set_engine_launch({o.sandbox != "off" && no_sandbox.empty(), o.engine_env, o.engine_files});
   try {
     if (!o.expect_fail.empty()) options.expect_fail = read_expect_fail(o.expect_fail, set);
   } catch (const SelectionError& e) {
@@ -278,6 +306,7 @@ int run_grade_command(const Options& o) {
   }
   const std::string date = utc_now();
   on_signals_kill_engines_and_exit();
+  guard_the_kit(kKitStopped);
   const GradeRun run = run_grade(set, selected, options);
   progress.clear();
 
@@ -297,7 +326,8 @@ Command add_grade(CLI::App& app) {
       "(nothing failed, some case errored: a missed deadline, a crash; a slow engine needs a larger\n"
       "--timeout); no verdict 5 (no case graded, or the engine lacks init, step, metrics or run).\n"
       "2: a usage error, or a selection of no case; 4: the report could not be written;\n"
-      "6: the vector set's manifest is not the one --expect-manifest pins.\n"
+      "6: the vector set's manifest is not the one --expect-manifest pins; 8: the kit was stopped (SIGSTOP\n"
+      "or another stop signal, which an engine can send) and the grade abandoned.\n"
       "Without --vectors, the set at ../share/susurration/vectors beside this binary is used.");
   command->add_option("--engine", o->engine,
                       "the engine's command line, split into words like a shell would, run without one")
@@ -331,6 +361,20 @@ Command add_grade(CLI::App& app) {
   command->add_option("--also-report", o->also_report,
                       "also write the report as FORMAT (text, json, junit, html, earl) to FILE: FORMAT=FILE (repeatable)");
   command->add_option("--transcript", o->transcript, "write every protocol line sent and received to this file");
+  command->add_option("--sandbox", o->sandbox,
+                      "run each engine inside a bubblewrap sandbox (spec/PROTOCOL.md, PROTO-16): auto (where bwrap "
+                      "works), on (refuse to grade without it) or off")
+      ->capture_default_str();
+  command->add_option("--engine-env", o->engine_env,
+                      "pass this environment variable on to the engine (repeatable); it otherwise gets PATH, HOME, "
+                      "LANG and TMPDIR alone");
+  command->add_option("--engine-files", o->engine_files,
+                      "a file or folder the engine reads, readable inside the sandbox beside its command's own "
+                      "(repeatable; the program's and each file argument's folder are readable already)");
+  command->add_option("--budget", o->budget,
+                      "seconds the whole grade may take; no case starts after it, the rest are errored and the "
+                      "level is incomplete")
+      ->capture_default_str();
   return {command, [o] { return run_grade_command(*o); }};
 }
 

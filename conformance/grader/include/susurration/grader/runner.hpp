@@ -27,6 +27,10 @@ struct GradeOptions {
   // each saying so; the exit status is zero exactly when a whole grade's
   // would be, since a grade that stops has a failure (PROTOCOL.md, Levels).
   bool fail_fast = false;
+  // --budget: no case starts once this much of the grade has passed (0: no
+  // budget). The cases left are errored, naming the budget, and the level
+  // is then incomplete; a case under way runs on within its own deadlines.
+  std::chrono::milliseconds budget{0};
   // Told as each selected case (k indexes the selection) starts and
   // finishes, from the worker threads: for progress on a terminal.
   std::function<void(std::size_t k, bool finished)> on_case;
@@ -45,6 +49,7 @@ struct GradeRun {
   std::vector<CaseResult> results;      // the selected cases, in manifest order
   std::size_t cases_in_set = 0;
   double seconds = 0;
+  bool sandboxed = false;  // the engine ran inside the sandbox (issue 24)
   // The most work of any request answered in time (session.hpp), -1 when
   // none was: the diagnosis tells slow from stuck by it.
   double largest_answered_work = -1;
