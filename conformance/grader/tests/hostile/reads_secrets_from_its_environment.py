@@ -12,8 +12,9 @@ import os
 import _proxy
 
 # The minimal environment: PATH, HOME, LANG, TMPDIR, the token and what
-# --engine-env names (the harness names its mark). Anything else leaked.
-ALLOWED = {"PATH", "HOME", "LANG", "TMPDIR", "SUSURRATION_ENGINE_TOKEN", "SUSURRATION_HOSTILE_MARK"}
+# --engine-env names (the harness names its mark); in the sandbox also PWD,
+# which bwrap sets to the scratch folder. Anything else leaked.
+ALLOWED = {"PATH", "HOME", "LANG", "TMPDIR", "PWD", "SUSURRATION_ENGINE_TOKEN", "SUSURRATION_HOSTILE_MARK"}
 leaked = sorted(k for k in os.environ if k not in ALLOWED)
 
 
