@@ -213,7 +213,10 @@ bp::environment engine_environment(const std::string& token, bool sandboxed) {
   for (const char* name : {"PATH", "HOME", "LANG", "TMPDIR"}) pass(name);
   for (const std::string& name : engine_launch().pass_env) pass(name);
   if (env.find("PATH") == env.end()) env["PATH"] = "/usr/local/bin:/usr/bin:/bin";
-  if (sandboxed) env["HOME"] = env["TMPDIR"] = "/tmp";
+  if (sandboxed) {
+    env["HOME"] = "/tmp";
+    env["TMPDIR"] = "/tmp";
+  }
   env[kEngineTokenVariable] = token;
   return env;
 }
