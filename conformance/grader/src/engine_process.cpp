@@ -174,7 +174,11 @@ class SpawnGuard {
 struct ChildSetup {
   const sigset_t* mask;
   pid_t kit;
-  bool limits;
+  bool sandboxed;
+  // In the sandbox, the engine's stdin and stdout go to it as descriptors 3
+  // and 4 (sandbox.hpp): bwrap's own 0 and 1 are /dev/null, so that an
+  // engine closing its stdout or stdin is seen, bwrap holding no copy.
+  int in_read = -1, out_write = -1;
   template <class Executor>
   void operator()(Executor&) const {
     ::setsid();
@@ -185,7 +189,10 @@ struct ChildSetup {
     if (::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
       for (int fd = 3; fd < 65536; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
     }
-    if (limits) {
+    if (sandboxed) {
+      // Above 9 first, so that neither lands on 3 or 4 before it is moved.
+      const int in = ::fcntl(in_read, F_DUPFD_CLOEXEC, 10), out = ::fcntl(out_write, F_DUPFD_CLOEXEC, 10);
+      if (::dup2(in, 3) != 3 || ::dup2(out, 4) != 4) ::_exit(127);  // dup2's copy is not close-on-exec
       for (const SandboxLimit& l : kSandboxLimits) {
         const rlimit r{l.value, l.value};
         ::setrlimit(l.resource, &r);
@@ -460,8 +467,24 @@ EngineProcess::EngineProcess(const std::vector<std::string>& argv) : impl_(std::
   impl_->out = make_pipe();
   impl_->err = make_pipe();
   std::error_code ec;
-  impl_->child = bp::child(program, bp::args(args), bp::std_in < impl_->in, bp::std_out > impl_->out,
-                           bp::std_err > impl_->err, env, bp::extend::on_exec_setup(ChildSetup{&spawn.saved(), ::getpid(), impl_->sandboxed}), ec);
+  const ChildSetup setup{&spawn.saved(), ::getpid(), impl_->sandboxed, impl_->in.native_source(),
+                         impl_->out.native_sink()};
+  if (impl_->sandboxed) {
+    impl_->child = bp::child(program, bp::args(args), bp::std_in < bp::null, bp::std_out > bp::null,
+                             bp::std_err > impl_->err, env, bp::extend::on_exec_setup(setup), ec);
+  } else {
+    impl_->child = bp::child(program, bp::args(args), bp::std_in < impl_->in, bp::std_out > impl_->out,
+                             bp::std_err > impl_->err, env, bp::extend::on_exec_setup(setup), ec);
+  }
+  if (impl_->sandboxed) {
+    // Boost closes the child's ends of the pipes it was given as stdio;
+    // these went as descriptors 3 and 4, and the kit must hold no copy, or
+    // it would never see the engine close them.
+    ::close(impl_->in.native_source());
+    impl_->in.assign_source(-1);
+    ::close(impl_->out.native_sink());
+    impl_->out.assign_sink(-1);
+  }
   if (ec) throw EngineStartError("cannot start " + argv[0] + ": " + ec.message());
   impl_->pid = static_cast<pid_t>(impl_->child.id());
   remember_engine(impl_->pid);

@@ -121,7 +121,9 @@ std::vector<std::string> sandboxed_command(const std::string& program, const std
   }
   for (const std::string& path : launch_settings.files) binds.add_exactly(path);
   for (const fs::path& dir : binds.dirs()) cmd.insert(cmd.end(), {"--ro-bind", dir.string(), dir.string()});
-  cmd.push_back("--");
+  // The engine's stdin and stdout arrive as descriptors 3 and 4 (bwrap's
+  // own are /dev/null); a shell moves them into place and becomes the engine.
+  cmd.insert(cmd.end(), {"--", "/bin/sh", "-c", "exec 0<&3 1>&4 3<&- 4>&- && exec \"$@\"", "sh"});
   cmd.insert(cmd.end(), args.begin(), args.end());
   return cmd;
 }
@@ -148,8 +150,7 @@ std::string sandbox_unavailable() {
     if (pid == 0) {
       ::dup2(err[1], 2);
       const int null = ::open("/dev/null", O_RDWR);
-      ::dup2(null, 0);
-      ::dup2(null, 1);
+      for (int fd : {0, 1, 3, 4}) ::dup2(null, fd);  // 3 and 4: the engine's stdin and stdout
       ::execv(cargv[0], cargv.data());
       ::_exit(127);
     }

@@ -52,7 +52,9 @@ inline constexpr SandboxLimit kSandboxLimits[] = {
 inline constexpr unsigned long long kScratchBytes = 1ULL << 30;
 
 // bwrap's command line that runs `argv` (argv[0] resolved to `program`)
-// inside the sandbox. The environment bwrap is given passes on unchanged.
+// inside the sandbox. The environment bwrap is given passes on unchanged;
+// the engine's stdin and stdout are bwrap's descriptors 3 and 4, its stderr
+// bwrap's own.
 std::vector<std::string> sandboxed_command(const std::string& program, const std::vector<std::string>& argv);
 
 }  // namespace susurration::grader
