@@ -7,10 +7,12 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -60,6 +62,17 @@ char state_of(const char* stat_path) {
   }
 }
 
+pid_t guard_pid = 0;
+
+// At a normal exit the guard goes first and is reaped, so the kit leaves
+// no process for a moment either (its death signal would come a little
+// after the kit's exit).
+void end_the_guard() {
+  if (guard_pid <= 0) return;
+  ::kill(guard_pid, SIGKILL);
+  ::waitpid(guard_pid, nullptr, 0);
+}
+
 }  // namespace
 
 void guard_the_kit(int stopped_status) {
@@ -80,6 +93,8 @@ void guard_the_kit(int stopped_status) {
     return;
   }
   tree::keep(pid);
+  guard_pid = pid;
+  std::atexit(end_the_guard);
   std::thread([fd = fds[0], stopped_status] {
     char byte = 0;
     ssize_t n;
