@@ -5,6 +5,7 @@
 # within: 30
 import subprocess
 import sys
+import time
 
 import _proxy
 
@@ -16,6 +17,14 @@ LEADER_EXITS = (
     "threading.Thread(target=time.sleep, args=(3600,)).start()\n"
     "ctypes.CDLL(None).pthread_exit(None)\n"
 )
-subprocess.Popen([sys.executable, "-c", LEADER_EXITS], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                 stderr=subprocess.DEVNULL)
+child = subprocess.Popen([sys.executable, "-c", LEADER_EXITS], stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+# Serving only once the leader shows Z: a stop before that would find the
+# descendant still starting, and kill it whatever the sweep does to zombies.
+give_up = time.monotonic() + 20
+while time.monotonic() < give_up:
+    with open("/proc/%d/stat" % child.pid) as stat:
+        if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+            break
+    time.sleep(0.01)
 _proxy.serve(lambda request, forward: forward(request))
