@@ -18,5 +18,9 @@ inline constexpr int kManifestMismatch = 6;
 // `grade` only: the engine's handshake failed on its first start and on a
 // retry, so no case was asked (README.md, spec/PROTOCOL.md "Levels").
 inline constexpr int kEngineDidNotStart = 7;
+// `grade` only: another process (the engine under test, most likely)
+// stopped the kit with SIGSTOP or another stop signal; the grade was
+// abandoned (issue 24).
+inline constexpr int kKitStopped = 8;
 
 }  // namespace susurration::cli

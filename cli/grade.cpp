@@ -26,7 +26,9 @@
 #include "output.hpp"
 #include "progress.hpp"
 #include "susurration/grader/engine_text.hpp"
+#include "susurration/grader/kit_guard.hpp"
 #include "susurration/grader/report.hpp"
+#include "susurration/grader/sandbox.hpp"
 #include "atomic_file.hpp"
 #include "result_file.hpp"
 #include "fresh.hpp"
@@ -56,6 +58,10 @@ struct Options {
   bool quiet = false;
   bool fail_fast = false;
   std::string fresh;  // a seed, "off", or empty: a drawn seed for a plain grade
+  std::string sandbox = "auto";
+  std::vector<std::string> engine_env;
+  std::vector<std::string> engine_files;
+  double budget = 3600;
 };
 
 struct ExtraReport {
@@ -113,6 +119,21 @@ void check_options(const Options& o) {
       generator::check_write_target("also-report", extra.file);
     } else if (++reports_on_standard_output > 1) {
       throw InputError("also-report", word, "one report at most on standard output (--output FILE for the main one)");
+    }
+  }
+  if (o.sandbox != "auto" && o.sandbox != "on" && o.sandbox != "off") {
+    throw InputError("sandbox", o.sandbox, "auto, on or off");
+  }
+  if (!(o.budget >= 0.001 && o.budget <= 31'536'000)) {
+    throw InputError("budget", shortest(o.budget), "seconds in [0.001, 31536000]");
+  }
+  for (const std::string& path : o.engine_files) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) throw InputError("engine-files", path, "an existing file or folder");
+  }
+  for (const std::string& name : o.engine_env) {
+    if (name.empty() || name.find_first_of("=") != std::string::npos || name == kEngineTokenVariable) {
+      throw InputError("engine-env", name, std::string("the name of an environment variable, not ") + kEngineTokenVariable);
     }
   }
   if (!o.expect_manifest.empty() && !is_sha256_hex(o.expect_manifest)) {
@@ -270,6 +291,13 @@ int run_grade_command(const Options& o) {
   options.jobs = o.jobs;
   options.keep_transcript = !o.transcript.empty();
   options.fail_fast = o.fail_fast;
+  options.budget = std::chrono::milliseconds(std::llround(o.budget * 1000));
+  // The sandbox (issue 24): probed once; `on` refuses to grade without it.
+  const std::string no_sandbox = o.sandbox == "off" ? "" : sandbox_unavailable();
+  if (o.sandbox == "on" && !no_sandbox.empty()) {
+    throw InputError("sandbox", "on", "auto or off here: " + no_sandbox);
+  }
+  set_engine_launch({o.sandbox != "off" && no_sandbox.empty(), o.engine_env, o.engine_files});
   try {
     if (!o.expect_fail.empty()) options.expect_fail = read_expect_fail(o.expect_fail, set);
   } catch (const SelectionError& e) {
@@ -297,6 +325,7 @@ int run_grade_command(const Options& o) {
   }
   const std::string date = utc_now();
   on_signals_kill_engines_and_exit();
+  guard_the_kit(kKitStopped);
   const GradeRun run = run_grade(set, selected, options);
   progress.clear();
 
@@ -336,7 +365,8 @@ Command add_grade(CLI::App& app) {
       "2: a usage error, or a selection of no case; 4: a report or the transcript could not be written at\n"
       "its path (it is then at a fresh name beside it, or on stderr: one line there says which);\n"
       "6: the vector set's manifest is not the one --expect-manifest pins; 7: the engine did not start\n"
-      "(its handshake failed on the first start and on a retry; no case was asked).\n"
+      "(its handshake failed on the first start and on a retry; no case was asked); 8: the kit was\n"
+      "stopped (SIGSTOP or another stop signal, which an engine can send) and the grade abandoned.\n"
       "Without --vectors, the set at ../share/susurration/vectors beside this binary is used.");
   command->add_option("--engine", o->engine,
                       "the engine's command line, split into words like a shell would, run without one")
@@ -372,6 +402,20 @@ Command add_grade(CLI::App& app) {
                       "also write the report as FORMAT (text, json, junit, html, earl) to FILE: FORMAT=FILE (repeatable)");
   command->add_option("--transcript", o->transcript,
                       "write every protocol line sent and received to this file (- for standard output)");
+  command->add_option("--sandbox", o->sandbox,
+                      "run each engine inside a bubblewrap sandbox (spec/PROTOCOL.md, PROTO-16): auto (where bwrap "
+                      "works), on (refuse to grade without it) or off")
+      ->capture_default_str();
+  command->add_option("--engine-env", o->engine_env,
+                      "pass this environment variable on to the engine (repeatable); it otherwise gets PATH, HOME, "
+                      "LANG and TMPDIR alone");
+  command->add_option("--engine-files", o->engine_files,
+                      "a file or folder the engine reads, readable inside the sandbox beside its command's own "
+                      "(repeatable; the program's and each file argument's folder are readable already)");
+  command->add_option("--budget", o->budget,
+                      "seconds the whole grade may take; no case starts after it, the rest are errored and the "
+                      "level is incomplete")
+      ->capture_default_str();
   return {command, [o] { return run_grade_command(*o); }};
 }
 

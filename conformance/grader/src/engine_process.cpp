@@ -4,8 +4,12 @@
 #include "susurration/grader/engine_process.hpp"
 
 #include <fcntl.h>
+#include <linux/close_range.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,6 +33,7 @@
 #include <thread>
 
 #include "process_tree.hpp"
+#include "susurration/grader/sandbox.hpp"
 
 namespace bp = boost::process;
 
@@ -96,6 +101,9 @@ void prepare_kit() {
       if (::fcntl(fd, F_GETFD) < 0) ::open("/dev/null", O_RDWR);
     }
     tree::become_subreaper();
+    // A same-user engine may then neither ptrace the kit nor open what
+    // /proc/<kit>/ holds of it (fd/, environ, exe, mem).
+    ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     kit_started = tree::start_time(::getpid());
     std::random_device random;
     std::snprintf(token_prefix, sizeof token_prefix, "%s=%ld-%08x%08x-", kEngineTokenVariable,
@@ -155,21 +163,70 @@ class SpawnGuard {
   sigset_t saved_;
 };
 
-// Runs in the child between fork and exec: its own process group (so that
-// one killpg reaches a well-behaved engine's whole tree at once), the
-// SIGPIPE disposition a program expects rather than the kit's, and the
-// signal mask the kit had before it blocked the ending signals.
+// Runs in the child between fork and exec (async-signal-safe calls only):
+// a session of its own, so no controlling terminal to type into or to take
+// the foreground of, and one group that one killpg reaches; death with the
+// kit (PR_SET_PDEATHSIG, which fires when the thread that spawned it ends:
+// every caller keeps an engine no longer than that thread); no descriptor
+// but 0, 1 and 2 across exec; the SIGPIPE disposition a program expects
+// rather than the kit's; the signal mask the kit had before it blocked the
+// ending signals; and, in the sandbox, its resource limits.
 struct ChildSetup {
   const sigset_t* mask;
+  pid_t kit;
+  bool sandboxed;
+  // In the sandbox, the engine's stdin and stdout go to it as descriptors 3
+  // and 4 (sandbox.hpp): bwrap's own 0 and 1 are /dev/null, so that an
+  // engine closing its stdout or stdin is seen, bwrap holding no copy.
+  int in_read = -1, out_write = -1;
   template <class Executor>
   void operator()(Executor&) const {
-    ::setpgid(0, 0);
+    ::setsid();
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    if (::getppid() != kit) ::_exit(127);  // the kit died before the line above
+    // Close-on-exec rather than closed: Boost reports a failed exec through
+    // a close-on-exec pipe of its own.
+    if (::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
+      for (int fd = 3; fd < 65536; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+    }
+    if (sandboxed) {
+      // Above 9 first, so that neither lands on 3 or 4 before it is moved.
+      const int in = ::fcntl(in_read, F_DUPFD_CLOEXEC, 10), out = ::fcntl(out_write, F_DUPFD_CLOEXEC, 10);
+      if (::dup2(in, 3) != 3 || ::dup2(out, 4) != 4) ::_exit(127);  // dup2's copy is not close-on-exec
+      for (const SandboxLimit& l : kSandboxLimits) {
+        const rlimit r{l.value, l.value};
+        ::setrlimit(l.resource, &r);
+      }
+    }
     struct sigaction dfl {};
     dfl.sa_handler = SIG_DFL;
     ::sigaction(SIGPIPE, &dfl, nullptr);
     ::pthread_sigmask(SIG_SETMASK, mask, nullptr);
   }
 };
+
+// The whole environment an engine gets: PATH, HOME, LANG and TMPDIR (in
+// the sandbox, HOME and TMPDIR are its scratch folder), what grade
+// --engine-env names, and its token. Nothing else of the kit's reaches it:
+// neither a secret nor the address of a server (a tmux socket) it could
+// use to act outside its tree.
+bp::environment engine_environment(const std::string& token, bool sandboxed) {
+  const bp::native_environment kit = boost::this_process::environment();
+  bp::environment env;
+  const auto pass = [&](const std::string& name) {
+    const auto it = kit.find(name);
+    if (it != kit.end()) env[name] = it->to_string();
+  };
+  for (const char* name : {"PATH", "HOME", "LANG", "TMPDIR"}) pass(name);
+  for (const std::string& name : engine_launch().pass_env) pass(name);
+  if (env.find("PATH") == env.end()) env["PATH"] = "/usr/local/bin:/usr/bin:/bin";
+  if (sandboxed) {
+    env["HOME"] = "/tmp";
+    env["TMPDIR"] = "/tmp";
+  }
+  env[kEngineTokenVariable] = token;
+  return env;
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -200,6 +257,7 @@ struct EngineProcess::Impl {
   bool killed_by_kit = false;   // still running when stop() ran out of grace
   bool closed_stdout_running = false;
   bool closed_stdin_running = false;
+  bool sandboxed = false;  // bwrap is the child: it passes a signal on as 128 + N
   int status = -1;
 
   // Keeps what the engine says on stderr, a line at a time, only the last few.
@@ -390,13 +448,18 @@ std::string resolve_program(const std::vector<std::string>& argv) {
 }
 
 EngineProcess::EngineProcess(const std::vector<std::string>& argv) : impl_(std::make_unique<Impl>()) {
-  const boost::filesystem::path program = resolve_program(argv);
+  boost::filesystem::path program = resolve_program(argv);
   prepare_kit();
-  const std::vector<std::string> args(argv.begin() + 1, argv.end());
+  std::vector<std::string> args(argv.begin() + 1, argv.end());
+  impl_->sandboxed = engine_launch().sandbox;
+  if (impl_->sandboxed) {
+    args = sandboxed_command(program.string(), argv);
+    program = args.front();
+    args.erase(args.begin());
+  }
   const std::string prefix = token_prefix;
   const std::string token = prefix.substr(prefix.find('=') + 1) + std::to_string(next_serial++);
-  bp::environment env = boost::this_process::environment();
-  env[kEngineTokenVariable] = token;
+  const bp::environment env = engine_environment(token, impl_->sandboxed);
   impl_->token = std::string(kEngineTokenVariable) + "=" + token;
   std::lock_guard lock(spawn_mutex);
   const SpawnGuard spawn;
@@ -404,8 +467,24 @@ EngineProcess::EngineProcess(const std::vector<std::string>& argv) : impl_(std::
   impl_->out = make_pipe();
   impl_->err = make_pipe();
   std::error_code ec;
-  impl_->child = bp::child(program, bp::args(args), bp::std_in < impl_->in, bp::std_out > impl_->out,
-                           bp::std_err > impl_->err, env, bp::extend::on_exec_setup(ChildSetup{&spawn.saved()}), ec);
+  const ChildSetup setup{&spawn.saved(), ::getpid(), impl_->sandboxed, impl_->in.native_source(),
+                         impl_->out.native_sink()};
+  if (impl_->sandboxed) {
+    impl_->child = bp::child(program, bp::args(args), bp::std_in < bp::null, bp::std_out > bp::null,
+                             bp::std_err > impl_->err, env, bp::extend::on_exec_setup(setup), ec);
+  } else {
+    impl_->child = bp::child(program, bp::args(args), bp::std_in < impl_->in, bp::std_out > impl_->out,
+                             bp::std_err > impl_->err, env, bp::extend::on_exec_setup(setup), ec);
+  }
+  if (impl_->sandboxed) {
+    // Boost closes the child's ends of the pipes it was given as stdio;
+    // these went as descriptors 3 and 4, and the kit must hold no copy, or
+    // it would never see the engine close them.
+    ::close(impl_->in.native_source());
+    impl_->in.assign_source(-1);
+    ::close(impl_->out.native_sink());
+    impl_->out.assign_sink(-1);
+  }
   if (ec) throw EngineStartError("cannot start " + argv[0] + ": " + ec.message());
   impl_->pid = static_cast<pid_t>(impl_->child.id());
   remember_engine(impl_->pid);
@@ -456,6 +535,11 @@ EngineProcess::Ending EngineProcess::ending() {
   impl_->reap();
   if (impl_->lost) return {"could not be stopped", "still there after SIGKILL"};
   const int status = impl_->status;
+  // bwrap exits 128 + N for an engine killed by signal N.
+  if (impl_->sandboxed && WIFEXITED(status) && WEXITSTATUS(status) > 128 && WEXITSTATUS(status) < 128 + NSIG &&
+      !impl_->killed_by_kit) {
+    return {"died", "killed by " + signal_name(WEXITSTATUS(status) - 128), true};
+  }
   if (WIFEXITED(status)) {
     return {"exited", "exit status " + std::to_string(WEXITSTATUS(status)), WEXITSTATUS(status) != 0};
   }

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 
@@ -119,6 +120,33 @@ bool carries_token(pid_t pid, const char* token, bool prefix) noexcept {
   return found;
 }
 
+// Whether a process whose leader shows Z still has live threads: a
+// leader that ended by pthread_exit() while its other threads run is a
+// zombie in /proc/<pid>/stat, yet alive, and a signal to it reaches them.
+bool has_live_threads(pid_t pid) noexcept {
+  char path[64];
+  proc_path(path, pid, "task");
+  const int dir = ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return false;
+  int tasks = 0;
+  alignas(8) char buf[4096];
+  for (long n; tasks < 2 && (n = ::syscall(SYS_getdents64, dir, buf, sizeof buf)) > 0;) {
+    for (long off = 0; off < n;) {
+      unsigned short reclen = 0;
+      std::memcpy(&reclen, buf + off + 16, sizeof reclen);
+      pid_t tid = 0;
+      if (parse_pid(buf + off + 19, tid)) ++tasks;
+      off += reclen;
+    }
+  }
+  ::close(dir);
+  return tasks > 1;
+}
+
+// A process every sweep leaves alone whatever it matches: the kit's stop
+// guard (kit_guard.cpp), a child of the kit that is no engine.
+std::atomic<pid_t> kept{0};
+
 void nap_ms(long ms) noexcept {
   timespec t{0, ms * 1'000'000};
   ::nanosleep(&t, nullptr);
@@ -147,7 +175,7 @@ std::size_t sweep_once(Sweep& sweep, PidSet& family) noexcept {
       const char* name = buf + off + 19;
       off += reclen;
       pid_t pid = 0;
-      if (!parse_pid(name, pid) || pid == self || pid == 1) continue;
+      if (!parse_pid(name, pid) || pid == self || pid == 1 || pid == kept.load()) continue;
       if (sweep.spare && sweep.spare->contains(pid)) continue;
       Stat st;
       if (!read_stat(pid, st)) continue;  // gone already
@@ -162,9 +190,10 @@ std::size_t sweep_once(Sweep& sweep, PidSet& family) noexcept {
       if (!doomed) continue;
       family.add(pid);
       if (kit_child && !sweep.roots.contains(pid)) sweep.to_reap.add(pid);
-      if (st.state == 'Z' || st.state == 'X') continue;  // dead, only not reaped
+      // SIGKILL whatever the state: a dead process ignores it, and a zombie
+      // leader's live threads do not. Counted only while something lives.
       ::kill(pid, SIGKILL);
-      ++signalled;
+      if ((st.state != 'Z' && st.state != 'X') || has_live_threads(pid)) ++signalled;
     }
   }
   ::close(dir);
@@ -190,6 +219,8 @@ unsigned long long start_time(pid_t pid) noexcept {
   Stat st;
   return read_stat(pid, st) ? st.start : 0;
 }
+
+void keep(pid_t pid) noexcept { kept = pid; }
 
 bool become_subreaper() noexcept { return ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0; }
 

@@ -59,6 +59,9 @@ struct Sweep {
 // 0 when it cannot be read.
 unsigned long long start_time(pid_t pid) noexcept;
 
+// A child of the kit that every sweep spares (the stop guard); one at most.
+void keep(pid_t pid) noexcept;
+
 // Makes the kit a child subreaper (Linux 3.4+); false when it cannot.
 bool become_subreaper() noexcept;
 

@@ -5,11 +5,13 @@
 #include "susurration/grader/runner.hpp"
 
 #include <atomic>
+#include <cstdio>
 #include <mutex>
 #include <thread>
 
 #include "check_parts.hpp"
 #include "susurration/grader/engine_text.hpp"
+#include "susurration/grader/sandbox.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -49,6 +51,7 @@ struct Worker {
   int failed_handshakes = 0;
   std::string handshake_cause;
   double largest_answered_work = -1;  // over this worker's session (GradeRun)
+  Clock::time_point budget_end = Clock::time_point::max();
 
   void run(Session& session) {
     if (options.keep_transcript) session.record_to(&transcript, kTranscriptBytes / std::max(1, options.jobs));
@@ -60,7 +63,7 @@ struct Worker {
       const VectorCase& c = set.cases[selected[k]];
       const auto start = Clock::now();
       if (options.on_case) options.on_case(k, false);
-      results[k] = grade_guarded(c, session);
+      results[k] = start >= budget_end ? out_of_budget(c) : grade_guarded(c, session);
       results[k].seconds = std::chrono::duration<double>(Clock::now() - start).count();
       results[k].expected_to_fail = options.expect_fail.contains(results[k].id);
       if (options.fail_fast && unexpected_outcome(results[k])) stopped = true;
@@ -72,6 +75,18 @@ struct Worker {
     } catch (...) {
       // Every result is in; the session's destructor still kills the engine.
     }
+  }
+
+  // Errored, not skipped: the engine was given no chance to answer within
+  // the time the grade allowed it, which says nothing of its values.
+  CaseResult out_of_budget(const VectorCase& c) const {
+    char budget[32];
+    std::snprintf(budget, sizeof budget, "%g", static_cast<double>(options.budget.count()) / 1000);
+    CaseResult r = errored(c, std::string("not run: the grade's budget of ") + budget +
+                                  " s (--budget) ran out before this case started",
+                           "", nullptr);
+    r.clause = "PROTO-3";
+    return r;
   }
 
   // Nothing thrown while grading a case leaves it: whatever it was (a
@@ -385,6 +400,10 @@ GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selecte
     run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return run;
   }
+  if (options.budget.count() > 0) {
+    for (Worker& w : workers) w.budget_end = start + options.budget;
+  }
+  run.sandboxed = engine_launch().sandbox;
   std::vector<std::thread> threads;
   for (int j = 1; j < jobs; ++j) threads.emplace_back([&, j] { workers[j].run(*sessions[j]); });
   workers[0].run(*sessions[0]);

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "susurration/grader/engine_process.hpp"
+#include "susurration/grader/sandbox.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -34,6 +35,8 @@ std::string mark_environment() {
   static int serial = 0;
   const std::string mark = std::to_string(::getpid()) + "-" + std::to_string(++serial);
   ::setenv("ENGINE_PROCESS_TEST_MARK", mark.c_str(), 1);
+  // An engine gets a minimal environment: the mark is passed on by name.
+  set_engine_launch({false, {"ENGINE_PROCESS_TEST_MARK"}, {}});
   return "ENGINE_PROCESS_TEST_MARK=" + mark;
 }
 
@@ -153,6 +156,84 @@ TEST(EngineProcess, AnEngineGetsTheDefaultSigpipeAndItsOwnToken) {
   EXPECT_EQ(token.rfind(std::to_string(::getpid()) + "-", 0), 0u) << "token " << token;
 }
 
+TEST(EngineProcess, AnEngineHasASessionOfItsOwnAndOnlyItsThreeDescriptors) {
+  // A descriptor the kit holds without close-on-exec, as one inherited from
+  // a careless caller is: the engine must not have it (issue 24).
+  const int leaked = ::open("/dev/null", O_RDONLY);
+  ASSERT_GT(leaked, 2);
+  EngineProcess probe({"/usr/bin/python3", "-c",
+                       "import os; input(); print(os.getsid(0) == os.getpid(), os.getpgid(0) == os.getpid(), "
+                       "[fd for fd in range(3, 64) if os.path.exists('/proc/self/fd/%d' % fd)])"});
+  const Reply r = probe.exchange("go", kGenerous);
+  ::close(leaked);
+  ASSERT_EQ(r.kind, Reply::Kind::line);
+  EXPECT_EQ(r.text, "True True []");
+}
+
+TEST(EngineProcess, AnEngineGetsPathHomeLangTmpdirItsTokenAndWhatIsPassedOnAlone) {
+  // What exec gave the engine, read from /proc before any shell adds to it.
+  ::setenv("ENGINE_PROCESS_TEST_SECRET", "s3cr3t", 1);
+  ::setenv("ENGINE_PROCESS_TEST_PASSED", "yes", 1);
+  set_engine_launch({false, {"ENGINE_PROCESS_TEST_PASSED"}, {}});
+  EngineProcess probe({"sh", "-c", "read x; tr '\\0' '\\n' < /proc/$$/environ | cut -d= -f1 | sort | tr '\\n' ' '; echo"});
+  const Reply r = probe.exchange("go", kGenerous);
+  set_engine_launch({});
+  ::unsetenv("ENGINE_PROCESS_TEST_SECRET");
+  ::unsetenv("ENGINE_PROCESS_TEST_PASSED");
+  ASSERT_EQ(r.kind, Reply::Kind::line);
+  std::set<std::string> names;
+  std::istringstream words(r.text);
+  for (std::string w; words >> w;) names.insert(w);
+  const std::set<std::string> allowed = {"PATH", "HOME", "LANG", "TMPDIR", "SUSURRATION_ENGINE_TOKEN",
+                                         "ENGINE_PROCESS_TEST_PASSED"};
+  for (const std::string& name : names) EXPECT_TRUE(allowed.contains(name)) << name << " reached the engine";
+  EXPECT_TRUE(names.contains("ENGINE_PROCESS_TEST_PASSED")) << r.text;
+  EXPECT_TRUE(names.contains("SUSURRATION_ENGINE_TOKEN")) << r.text;
+  EXPECT_TRUE(names.contains("PATH")) << r.text;
+}
+
+TEST(EngineProcess, ASandboxedEngineSeesNeitherTheKitNorItsFiles) {
+  if (const std::string why = sandbox_unavailable(); !why.empty()) GTEST_SKIP() << why;
+  set_engine_launch({true, {}, {}});
+  // Its own PID namespace (bwrap is 1 there), no /work, no network but
+  // loopback, its scratch folder as working directory, HOME and TMPDIR.
+  EngineProcess probe({"sh", "-c",
+                       "read x; echo $$ $(pwd) $HOME $TMPDIR $(test -e /work && echo work) "
+                       "$(readlink /proc/1/exe) $(tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' ' | tr '\\n' ' ')"});
+  const Reply r = probe.exchange("go", kGenerous);
+  set_engine_launch({});
+  ASSERT_EQ(r.kind, Reply::Kind::line);
+  std::istringstream words(r.text);
+  long pid = 0;
+  std::string cwd, home, tmpdir, rest;
+  words >> pid >> cwd >> home >> tmpdir;
+  std::getline(words, rest);
+  EXPECT_LE(pid, 3) << r.text;
+  EXPECT_EQ(cwd, "/tmp");
+  EXPECT_EQ(home, "/tmp");
+  EXPECT_EQ(tmpdir, "/tmp");
+  EXPECT_EQ(rest.find("work"), std::string::npos) << r.text;
+  EXPECT_EQ(rest.find("susurration"), std::string::npos) << r.text;
+  // The interfaces in its network namespace: loopback alone.
+  EXPECT_NE(rest.find(" lo"), std::string::npos) << r.text;
+  EXPECT_EQ(rest.find("eth"), std::string::npos) << r.text;
+  EXPECT_EQ(rest.find("ifb"), std::string::npos) << r.text;
+}
+
+TEST(EngineProcess, ASandboxedCrashStillNamesItsSignal) {
+  if (const std::string why = sandbox_unavailable(); !why.empty()) GTEST_SKIP() << why;
+  set_engine_launch({true, {}, {}});
+  EngineProcess crasher({"sh", "-c", "kill -SEGV $$"});
+  set_engine_launch({});
+  const Reply r = crasher.exchange("go", kGenerous);
+  EXPECT_EQ(r.kind, Reply::Kind::exited);
+  crasher.stop(milliseconds(200));
+  const EngineProcess::Ending end = crasher.ending();
+  EXPECT_EQ(end.verb, "died");
+  EXPECT_EQ(end.detail, "killed by signal 11 (SIGSEGV)");
+  EXPECT_TRUE(end.crashed);
+}
+
 TEST(EngineProcess, StoppingKillsTheEngineAndEveryProcessItStarted) {
   // The shell starts a child and a grandchild; all share the engine's group.
   // An unusual duration marks these sleeps as this test's own.
@@ -167,11 +248,16 @@ TEST(EngineProcess, StoppingKillsTheEngineAndEveryProcessItStarted) {
 
 TEST(EngineProcess, StopIsBoundedForAnEngineInTheKitsGroupThatIgnoresTerm) {
   // Issue 11, defect 1: a group kill aimed at the engine's own group finds
-  // nobody, and the old reap had no deadline.
+  // nobody, and the old reap had no deadline. Since issue 24 the engine has
+  // a session of its own and cannot join the kit's group (EPERM): it stays
+  // in its own, ignoring SIGTERM, and must end all the same.
   const std::string mark = mark_environment();
   EngineProcess engine({"/usr/bin/python3", "-c",
                         "import os, signal, time\n"
-                        "os.setpgid(0, os.getpgid(os.getppid()))\n"
+                        "try:\n"
+                        "    os.setpgid(0, os.getpgid(os.getppid()))\n"
+                        "except PermissionError:\n"
+                        "    pass\n"
                         "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
                         "print('ready', flush=True)\n"
                         "time.sleep(3600)\n"});

@@ -292,7 +292,8 @@ def grade_hung_engine_is_killed_with_its_children_and_grading_continues(b, tmp):
     # a restart. The 5 s deadline is generous for everything it does answer
     # (a Python start and the reference behind it), on a loaded machine too.
     r, report = json_report(b, faulty(b, "hang-with-child", on="metrics"), "--only",
-                            "metrics-nearest-at-exactly-270-*,torus-x-*", "--timeout", "5", env=env)
+                            "metrics-nearest-at-exactly-270-*,torus-x-*", "--timeout", "5",
+                            "--engine-env", hostile_test.MARK, env=env)
     check(time.monotonic() - start < 120, "grading did not move on")
     metrics = [c for c in report["cases"] if c["category"] == "metrics"]
     torus = [c for c in report["cases"] if c["category"] == "torus"]
@@ -348,7 +349,9 @@ def grade_engine_program_vanishing_between_restarts_fails_its_cases(b, tmp):
         program = pathlib.Path(tmp) / ("engine-" + jobs)
         program.write_text(VANISHING_ENGINE % sys.executable)
         program.chmod(0o755)
-        r, report = json_report(b, str(program), "--only", "prng-*", "--jobs", jobs)
+        # --sandbox off: in the sandbox the program's folder is read-only,
+        # and the engine cannot delete its own program (PROTO-16).
+        r, report = json_report(b, str(program), "--only", "prng-*", "--jobs", jobs, "--sandbox", "off")
         check(r.returncode == 1 and report["level"] == "not conformant",
               "jobs %s: exit %d: %s" % (jobs, r.returncode, r.stderr))
         cases = report["cases"]
@@ -356,6 +359,19 @@ def grade_engine_program_vanishing_between_restarts_fails_its_cases(b, tmp):
         check(all("exited" in c["message"] or "could not be restarted" in c["message"] for c in cases),
               [c["message"] for c in cases])
         check(any("could not be restarted" in c["message"] for c in cases), [c["message"] for c in cases])
+
+
+def grade_sandbox_on_refuses_without_bwrap_in_one_line(b, tmp):
+    # No bwrap on PATH (an empty folder): `on` refuses before any engine
+    # starts, `auto` grades without the sandbox (PROTO-16).
+    env = dict(os.environ, PATH=tmp)
+    engine = "'%s' engine" % b
+    r = grade(b, engine, "--only", "prng-*", "--sandbox", "on", env=env)
+    lines = r.stderr.strip().splitlines()
+    check(r.returncode == 2 and len(lines) == 1 and "sandbox" in lines[0] and "bwrap" in lines[0],
+          "exit %d: %r" % (r.returncode, r.stderr))
+    r = grade(b, engine, "--only", "prng-*", "--sandbox", "auto", env=env)
+    check(r.returncode == 0, "auto without bwrap: exit %d: %s" % (r.returncode, r.stderr[-300:]))
 
 
 def grade_malformed_schema_violating_and_misnumbered_responses_fail_under_the_rule_they_break(b, tmp):

@@ -4,6 +4,7 @@
 # format, and no live descendant afterwards.
 """Run: hostile_test.py --susurration BIN SCRIPT. Exit 0 when it holds."""
 import argparse
+import fcntl
 import fnmatch
 import json
 import os
@@ -14,6 +15,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 import uuid
 import xml.etree.ElementTree as ET
@@ -22,31 +24,67 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 MARK = "SUSURRATION_HOSTILE_MARK"
 
 
-def header(script):
-    h = {"args": [], "expect": [], "within": 60.0, "exit": None, "level": None, "forged": [], "moved": [], "sandbox": None}
-    for line in script.read_text().splitlines():
-        m = re.match(r"#\s*(hostile|args|expect-exit|expect-level|expect|within|forged|moved|sandbox):\s*(.*)$", line)
+def header(script, sandbox_off=False):
+    """The script's header; with sandbox_off, a key's -sandbox-off variant
+    (what the fallback protections give) replaces the key."""
+    h = {"args": [], "expect": [], "expect-some": [], "within": 60.0, "exit": None, "level": None, "forged": [], "moved": [], "sandbox": None,
+         "kit-env": {}, "pass-fd": False, "terminal": False, "kill-kit-after": None, "stderr": None}
+    lines = script.read_text().splitlines()
+    overridden = set()
+    if sandbox_off:
+        for line in lines:
+            m = re.match(r"#\s*([a-z-]+)-sandbox-off:", line)
+            if m:
+                overridden.add(m.group(1))
+    for line in lines:
+        m = re.match(r"#\s*(hostile|args|expect-exit|expect-level|expect-some|expect|within|forged|kit-env|pass-fd|"
+                     r"terminal|kill-kit-after|fallback|stderr|moved|sandbox)(-sandbox-off)?:\s*(.*)$", line)
         if not m:
             continue
-        key, value = m.group(1), m.group(2).strip()
+        key, variant, value = m.group(1), m.group(2), m.group(3).strip()
+        if variant and not sandbox_off:
+            continue
+        if not variant and key in overridden:
+            continue
         if key == "args":
             h["args"] += shlex.split(value)
         elif key == "expect-exit":
             h["exit"] = int(value)
         elif key == "expect-level":
             h["level"] = value
-        elif key == "expect":
+        elif key in ("expect", "expect-some"):
             glob, outcome, regex = value.split(None, 2)
-            h["expect"].append((glob, outcome, regex))
+            h[key].append((glob, outcome, regex))
         elif key == "within":
             h["within"] = float(value)
+        elif key == "kit-env":
+            name, val = value.split("=", 1)
+            h["kit-env"][name] = val
+        elif key in ("pass-fd", "terminal"):
+            h[key] = value == "yes"
+        elif key == "kill-kit-after":
+            h[key] = float(value)
         elif key == "forged":
             h["forged"].append(value)
         elif key == "moved":
             h["moved"] += value.split()
-        elif key == "sandbox":
-            h["sandbox"] = value
+        elif key in ("stderr", "sandbox"):
+            h[key] = value
     return h
+
+
+def live_environ(entry):
+    """The environment of /proc/<entry> while it lives, else None. A zombie
+    is gone already (only its parent's reap is missing), unless its leader
+    is one while other threads of it run (the leader called pthread_exit()):
+    that process lives on, and its environment is read through a thread."""
+    stat = pathlib.Path("/proc", entry, "stat").read_text()
+    if stat.rsplit(")", 1)[1].split()[0] != "Z":
+        return pathlib.Path("/proc", entry, "environ").read_bytes()
+    for tid in os.listdir("/proc/%s/task" % entry):
+        if tid != entry:
+            return pathlib.Path("/proc", entry, "task", tid, "environ").read_bytes()
+    return None
 
 
 def marked_processes(mark):
@@ -58,12 +96,10 @@ def marked_processes(mark):
         if not entry.isdigit():
             continue
         try:
-            env = pathlib.Path("/proc", entry, "environ").read_bytes()
-            stat = pathlib.Path("/proc", entry, "stat").read_text()
+            env = live_environ(entry)
         except OSError:
             continue
-        # A zombie is gone already: only its parent's reap is missing.
-        if needle in env.split(b"\0") and stat.rsplit(")", 1)[1].split()[0] != "Z":
+        if env is not None and needle in env.split(b"\0"):
             found.append(int(entry))
     return found
 
@@ -107,13 +143,40 @@ def check_report(fmt, text):
     return None
 
 
-def check_not_forged(fmt, text, forged):
-    """No line of the report, as a viewer breaks lines (at U+2028 and U+2029
-    too: str.splitlines), matches a forged line's pattern."""
-    for line in text.splitlines():
-        for regex in forged:
-            if re.search(regex, line):
-                fail("%s report: a line matches the forged %r: %r" % (fmt, regex, line))
+def check_html_page(binary, saved, page):
+    """The HTML page of the run, drawn from its JSON report (REPORT-2): written, well-formed, no raw control character."""
+    r = subprocess.run([binary, "report", "--in", str(saved), "--output", str(page)], capture_output=True, text=True,
+                       timeout=120)
+    if r.returncode != 0:
+        fail("report --in the JSON report: exit %d: %s" % (r.returncode, r.stderr[-500:]))
+    text = page.read_text(encoding="utf-8")
+    ET.fromstring(text.split("\n", 1)[1])
+    bad = [c for c in text if ord(c) < 0x20 and c not in "\t\n\r"]
+    if bad:
+        fail("HTML report holds characters XML 1.0 forbids: %r" % bad[:5])
+
+
+def read_ready(fd):
+    """Whatever a descriptor holds now, without waiting."""
+    os.set_blocking(fd, False)
+    try:
+        return os.read(fd, 65536)
+    except OSError:
+        return b""
+
+
+def check_not_forged(what, text, forged, by_line):
+    """Nothing the engine forged or learnt shows: in what is read as lines
+    (stdout, the text and JUnit reports) no line, as a viewer breaks lines
+    (at U+2028 and U+2029 too: str.splitlines), matches a forged pattern;
+    in the JSON report and the page, where a newline is data or white space,
+    no pattern matches the text."""
+    for regex in forged:
+        for line in (text.splitlines() if by_line else [text]):
+            m = re.search(regex, line)
+            if m:
+                fail("%s: what the engine forged or learnt shows (%r): %r" %
+                     (what, regex, line[max(0, m.start() - 80):m.end() + 80]))
 
 
 def moved_to(stderr, path, tmp):
@@ -142,45 +205,48 @@ def check_planted_untouched(path):
         fail("the folder planted at %s is gone or holds something" % path)
 
 
-def check_html_page(binary, saved, page):
-    """The HTML page of the run, drawn from its JSON report (REPORT-2): written, well-formed, no raw control character."""
-    r = subprocess.run([binary, "report", "--in", str(saved), "--output", str(page)], capture_output=True, text=True,
-                       timeout=120)
-    if r.returncode != 0:
-        fail("report --in the JSON report: exit %d: %s" % (r.returncode, r.stderr[-500:]))
-    text = page.read_text(encoding="utf-8")
-    ET.fromstring(text.split("\n", 1)[1])
-    bad = [c for c in text if ord(c) < 0x20 and c not in "\t\n\r"]
-    if bad:
-        fail("HTML report holds characters XML 1.0 forbids: %r" % bad[:5])
-
-
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--susurration", required=True)
+    p.add_argument("--sandbox", choices=["off"], help="grade with --sandbox off: the fallback protections alone")
     p.add_argument("script")
     a = p.parse_args()
     script = pathlib.Path(a.script).resolve()
-    h = header(script)
+    h = header(script, sandbox_off=a.sandbox == "off")
     engine = " ".join(shlex.quote(w) for w in [sys.executable, str(script), a.susurration])
     # One grade writes the report in every format (--also-report): each
     # must hold whatever the engine wrote, and one grade costs a third of
     # three (a flood of 60 MB a case, sleeps; issue 25).
     # An engine that shows the fallback at work (what the kit does when no
-    # sandbox stops the engine first) is graded without one, where this kit
-    # has one to turn off (issue 24: grade --sandbox auto|on|off).
-    if h["sandbox"] and "--sandbox" in subprocess.run([a.susurration, "grade", "--help"], capture_output=True,
-                                                      text=True).stdout:
-        h["args"] += ["--sandbox", h["sandbox"]]
+    # sandbox stops the engine first: a path it plants beside the kit's
+    # reports) is graded without one (issue 24: grade --sandbox auto|on|off).
+    sandbox = a.sandbox or h["sandbox"]
     mark = uuid.uuid4().hex
-    env = dict(os.environ, **{MARK: mark})
+    env = dict(os.environ, **{MARK: mark}, **h["kit-env"])
     with tempfile.TemporaryDirectory() as tmp:
         outs = {fmt: pathlib.Path(tmp) / ("report." + fmt) for fmt in ("json", "junit", "text")}
         command = [a.susurration, "grade", "--engine", engine, "--report", "json", "--output", str(outs["json"]),
-                   "--also-report", "junit=%s" % outs["junit"], "--also-report", "text=%s" % outs["text"]] + h["args"]
+                   "--also-report", "junit=%s" % outs["junit"], "--also-report", "text=%s" % outs["text"],
+                   "--engine-env", MARK] + (["--sandbox", sandbox] if sandbox else []) + h["args"]
+        extra = {}
+        if h["pass-fd"]:
+            # A descriptor the kit's caller left inheritable, as a careless
+            # shell or CI runner does.
+            secret = os.open(os.path.join(tmp, "kit-secret"), os.O_RDWR | os.O_CREAT)
+            os.set_inheritable(secret, True)
+            extra["pass_fds"] = (secret,)
+        master = None
+        if h["terminal"]:
+            master, slave = os.openpty()
+            extra["stdin"] = slave
+            # The kit's controlling terminal, as a user's shell gives it one.
+            extra["preexec_fn"] = lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0)
         start = time.monotonic()
         proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                cwd=tmp, start_new_session=True)
+                                cwd=tmp, start_new_session=True, **extra)
+        if h["kill-kit-after"] is not None:
+            time.sleep(h["kill-kit-after"])
+            proc.kill()  # the kit alone, as the OOM killer or `kill -9` would
         try:
             stdout, stderr = proc.communicate(timeout=h["within"])
         except subprocess.TimeoutExpired:
@@ -195,9 +261,16 @@ def main():
             os.kill(pid, signal.SIGKILL)
         if left:
             fail("%d engine processes left alive: %s" % (len(left), left))
+        if master is not None:
+            typed = read_ready(slave) + read_ready(master)
+            if b"INJECTED" in typed:
+                fail("the engine typed into the kit's terminal: %r" % typed[:200])
         if h["exit"] is not None and proc.returncode != h["exit"]:
             fail("exit %d, expected %d; stderr: %s" % (proc.returncode, h["exit"],
                                                        stderr.decode(errors="replace")[-500:]))
+        if h["stderr"] is not None and not re.search(h["stderr"], stderr.decode(errors="replace")):
+            fail("stderr does not say %r: %s" % (h["stderr"], stderr.decode(errors="replace")[-500:]))
+        check_not_forged("grade's standard output", stdout.decode(errors="replace"), h["forged"], True)
         text_err = stderr.decode(errors="replace")
         if "transcript" in h["moved"]:
             planted = pathlib.Path(tmp, h["args"][h["args"].index("--transcript") + 1])
@@ -205,7 +278,11 @@ def main():
             kept = moved_to(text_err, str(planted.relative_to(tmp)), tmp).read_text()
             if not kept or any(not line.startswith(("> ", "< ", "# ")) for line in kept.rstrip("\n").split("\n")):
                 fail("the transcript kept beside its path is not a transcript: %r" % kept[:200])
+        # Killed, or stopped and abandoned (exit 8): no report is promised.
+        reports_due = h["kill-kit-after"] is None and proc.returncode != 8
         for fmt, out in outs.items():
+            if not reports_due:
+                continue
             if fmt in h["moved"]:
                 check_planted_untouched(out)
                 out = moved_to(text_err, str(out), tmp)
@@ -217,10 +294,11 @@ def main():
             except UnicodeDecodeError as e:
                 fail("%s report is not valid UTF-8: %s" % (fmt, e))
             report = check_report(fmt, text)
-            if fmt != "json":
-                check_not_forged(fmt, text, h["forged"])
+            check_not_forged("the %s report" % fmt, text, h["forged"], fmt != "json")
             if fmt == "json":
                 check_html_page(a.susurration, out, pathlib.Path(tmp) / "report.html")
+                check_not_forged("the page", (pathlib.Path(tmp) / "report.html").read_text(encoding="utf-8"),
+                                 h["forged"], False)
             if report is not None:
                 if h["level"] is not None and report["level"] != h["level"]:
                     fail("level %r, expected %r" % (report["level"], h["level"]))
@@ -232,6 +310,10 @@ def main():
                         if c["outcome"] != outcome or not re.search(regex, c["message"]):
                             fail("case %s: %s %r, expected %s matching %r" % (c["id"], c["outcome"],
                                                                            c["message"], outcome, regex))
+                for glob, outcome, regex in h["expect-some"]:
+                    if not any(fnmatch.fnmatchcase(c["id"], glob) and c["outcome"] == outcome and
+                               re.search(regex, c["message"]) for c in report["cases"]):
+                        fail("no case matching %s is %s with a message matching %r" % (glob, outcome, regex))
         print("every report format: exit %d in %.1f s, nothing left behind" % (proc.returncode, took))
     print("PASS %s" % script.name)
 

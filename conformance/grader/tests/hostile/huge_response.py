@@ -1,5 +1,6 @@
 # hostile: answers init and step with tens of MiB of small numbers, past the response bound in bytes or in values; grade must stay small and quick (issue 11, defect 6: a 63 MiB line became a 2.4 GB parse tree)
-# args: --only init-seed-0-*,step-neighbour-at-exactly-90-*,metrics-cluster-edge-* --timeout 20
+# args: --only init-seed-0-*,step-neighbour-at-exactly-90-*,metrics-cluster-edge-* --timeout 20 --sandbox off
+# (--sandbox off: the engine measures or limits its parent, which must be the kit itself)
 # expect: init-seed-0-* fail more than 1048576 values
 # expect: step-neighbour-at-exactly-90-* fail over the bound of 16777216 bytes
 # expect: metrics-cluster-edge-* pass-exact .*

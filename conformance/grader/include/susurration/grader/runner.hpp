@@ -34,6 +34,10 @@ struct GradeOptions {
   // each saying so (`fuzz --seconds`: a bound, not a wish). A case already
   // started runs to its end or its deadline.
   std::optional<std::chrono::steady_clock::time_point> start_none_after;
+  // --budget: no case starts once this much of the grade has passed (0: no
+  // budget). The cases left are errored, naming the budget, and the level
+  // is then incomplete; a case under way runs on within its own deadlines.
+  std::chrono::milliseconds budget{0};
   // Told as each selected case (k indexes the selection) starts and
   // finishes, from the worker threads: for progress on a terminal.
   std::function<void(std::size_t k, bool finished)> on_case;
