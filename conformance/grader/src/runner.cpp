@@ -82,9 +82,9 @@ struct Worker {
   CaseResult out_of_budget(const VectorCase& c) const {
     char budget[32];
     std::snprintf(budget, sizeof budget, "%g", static_cast<double>(options.budget.count()) / 1000);
-    CaseResult r = errored(c, std::string("not run: the grade's budget of ") + budget +
-                                  " s (--budget) ran out before this case started",
-                           "", nullptr);
+    CaseResult r = start_result(c);
+    r.outcome = Outcome::errored;
+    r.message = std::string("not run: the grade's budget of ") + budget + " s (--budget) ran out before this case started";
     r.clause = "PROTO-3";
     return r;
   }

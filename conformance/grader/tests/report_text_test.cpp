@@ -164,7 +164,8 @@ TEST(TextReport, EngineTextCannotStartALineOfItsOwn) {
   const Selection selection;
   GradeOptions options;
   options.command = "engine";
-  const std::string text = text_report({set, selection, options, run});
+  const Verdict verdict = grade_verdict(set, selection, run);
+  const std::string text = text_report({set, selection, options, run, verdict});
 
   std::vector<std::string> levels;
   for (const std::string& line : viewed_lines(text)) {
