@@ -21,7 +21,10 @@
 //
 // Exit 0 when nothing differed in the time given, 1 when something did
 // (the set is written, or the difference is reported as one that did not
-// replay), 2 for a usage error or an engine that cannot start.
+// replay), 2 for a usage error or an engine that cannot start, 3 when the
+// time ran out before any case was asked (drawing the first round took
+// longer on this machine): "no difference" in no case would say what did
+// not happen.
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -219,6 +222,11 @@ int run_fuzz(const Options& o) {
     if (unjudged > 0) std::fprintf(stdout, "%zu were not judged by the class engines in the time given", unjudged);
     std::fprintf(stdout, "; nothing written\n");
     return kMismatch;
+  }
+  if (asked == 0) {
+    std::fprintf(stdout, "no case asked: the time given (--seconds) ran out before the first was (seed %u); give "
+                         "more time\n", seed);
+    return kOverBudget;
   }
   std::fprintf(stdout, "no difference in %zu cases (%.0f per second), seed %u; %zu dropped as outside a class "
                        "engine's class\n",

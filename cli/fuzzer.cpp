@@ -66,7 +66,7 @@ Fuzzer::Asked Fuzzer::run(const std::vector<Entry>& entries, const GradeOptions&
   fs::remove_all(dir);
   auto files = generator::fuzz_files(entries, "A round of susurration fuzz.");
   generator::write_vector_files(dir, narrow ? generator::narrowed(std::move(files)) : files);
-  const VectorSet set = load_vector_set(dir);
+  const VectorSet set = load_vector_set(dir, !narrow);
   std::map<std::string, std::size_t> by_id;
   for (std::size_t e = 0; e < entries.size(); ++e) by_id[entries[e].second.id] = e;
   std::vector<std::size_t> all(set.cases.size());

@@ -2,7 +2,9 @@
 # Debian's help2man (issue 55): `susurration --help` for the synopsis and
 # options, and one section per subcommand from `susurration help CMD`, so the
 # page says what --help says and cannot fall behind it.
-# Run as: cmake -DTOOL=... -DHELP2MAN=... -DOUT=... -P man_page.cmake
+# Run as: cmake -DTOOL=... -DVERSION=... -DHELP2MAN=... -DOUT=... -P man_page.cmake
+# The version is given, not read from `--version`, whose last line names
+# the vector set's folder in this build tree: an installed page names none.
 execute_process(COMMAND ${TOOL} --help OUTPUT_VARIABLE top RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "${TOOL} --help exited ${rc}")
@@ -22,7 +24,7 @@ foreach(line IN LISTS names)
   string(APPEND include ".SS ${name}\n.nf${text}\n.fi\n")
 endforeach()
 file(WRITE ${OUT}.h2m "${include}")
-execute_process(COMMAND ${HELP2MAN} --no-info --no-discard-stderr --section 1
+execute_process(COMMAND ${HELP2MAN} --no-info --no-discard-stderr --section 1 --version-string "${VERSION}"
                         --name "the Susurration flock reference and conformance kit"
                         --include ${OUT}.h2m --output ${OUT} ${TOOL}
                 RESULT_VARIABLE rc)

@@ -390,11 +390,14 @@ GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selecte
     workers.push_back(Worker{set, selected, options, next, stopped, out_of_time, run.results, {}, {}, 0, {}});
   }
   if (options.keep_transcript) sessions[0]->record_to(&workers[0].transcript, kTranscriptBytes / jobs);
-  run.not_started = start_before_grading(*sessions[0], options);
-  if (!run.not_started.empty()) {
+  // With the time already gone no engine starts at all (fuzz --seconds).
+  const bool out_of_time_at_start = options.start_none_after && Clock::now() >= *options.start_none_after;
+  if (!out_of_time_at_start) run.not_started = start_before_grading(*sessions[0], options);
+  if (out_of_time_at_start || !run.not_started.empty()) {
     for (std::size_t k = 0; k < selected.size(); ++k) {
       run.results[k] = start_result(set.cases[selected[k]]);
-      run.results[k].message = "not run: the engine did not start (its handshake failed twice)";
+      run.results[k].message = out_of_time_at_start ? "not run: the time given ran out"
+                                                     : "not run: the engine did not start (its handshake failed twice)";
     }
     run.transcript = std::move(workers[0].transcript);
     run.seconds = std::chrono::duration<double>(Clock::now() - start).count();

@@ -1,8 +1,8 @@
-# hostile: refuses each invalid run with an error whose `code` is first wrong and then right, `{"code": "internal", "code": "invalid-input", ...}`, so that a reader keeping the last member reads the refusal the case asks for (issue 24); the kit reads no response at all: errored, naming the member, PROTO-10
+# hostile: refuses each invalid run with an error whose `code` is first wrong and then right, `{"code": "internal", "code": "invalid-input", ...}`, so that a reader keeping the last member reads the refusal the case asks for (issue 24); the kit reads no response at all: the case fails, naming the member, PROTO-10
 # args: --only invalid-run-seed-* --timeout 10
-# expect-exit: 3
-# expect-level: incomplete
-# expect: invalid-run-seed-* errored names the member "code" twice
+# expect-exit: 1
+# expect-level: not conformant
+# expect: invalid-run-seed-* fail names the member "code" twice
 # within: 60
 import json
 

@@ -1,8 +1,8 @@
-# hostile: answers each torus_delta with a wrong `result` and then the right one, `{"id": N, "result": {"delta": W}, "result": {"delta": R}}`, so that a reader keeping the last member reads the right answer (issue 24); the kit reads no response at all: errored, naming the member, PROTO-10
+# hostile: answers each torus_delta with a wrong `result` and then the right one, `{"id": N, "result": {"delta": W}, "result": {"delta": R}}`, so that a reader keeping the last member reads the right answer (issue 24); the kit reads no response at all: the case fails, naming the member, PROTO-10
 # args: --only torus-x-* --timeout 10
-# expect-exit: 3
-# expect-level: incomplete
-# expect: torus-x-* errored names the member "result" twice
+# expect-exit: 1
+# expect-level: not conformant
+# expect: torus-x-* fail names the member "result" twice
 # within: 60
 import json
 
