@@ -14,6 +14,7 @@
 #include <cmath>
 #include <ctime>
 #include <mutex>
+#include <thread>
 #include <random>
 #include <cstdio>
 #include <filesystem>
@@ -49,7 +50,7 @@ struct Options {
   std::vector<std::string> only, skip;
   std::string expect_fail;
   double timeout = 10.0;
-  int jobs = 1;
+  std::string jobs = "1";  // N or auto (parse_jobs)
   std::string shard = "1/1";
   std::string report = "text";
   std::string output;
@@ -57,6 +58,7 @@ struct Options {
   std::string transcript;
   bool quiet = false;
   bool fail_fast = false;
+  bool list = false;  // --list: print the cases the selection would grade, grade nothing
   std::string fresh;  // a seed, "off", or empty: a drawn seed for a plain grade
   std::string sandbox = "auto";
   std::vector<std::string> engine_env;
@@ -97,6 +99,40 @@ std::string report_in(const std::string& format, const ReportInput& input);
 
 bool to_standard_output(const std::string& output) { return output.empty() || output == "-"; }
 
+// --jobs N (1..64) or auto: this machine's cores, as many engines side by
+// side as it can run at once. The default stays 1, so that a grade's load
+// does not depend on the machine it runs on unless asked (issue 55).
+int parse_jobs(const std::string& text) {
+  if (text == "auto") return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
+  std::size_t used = 0;
+  int n = 0;
+  try {
+    n = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || n < 1 || n > 64) throw InputError("jobs", text, "an integer 1..64, or auto");
+  return n;
+}
+
+// --list: the cases the selection would grade, one a line (id, category,
+// clauses, tab-separated), and nothing graded; a plain grade's fresh seed is
+// named, since it is drawn anew each time (--fresh SEED pins it).
+void list_cases(const VectorSet& set, const std::vector<std::size_t>& selected) {
+  std::string out = "# " + std::to_string(selected.size()) + " of the " + std::to_string(set.cases.size()) +
+                    " cases (id, category, clauses)";
+  if (set.fresh_seed) out += "; fresh seed " + std::to_string(*set.fresh_seed) + " (--fresh to pin it)";
+  out += "\n";
+  for (std::size_t k : selected) {
+    const VectorCase& c = set.cases[k];
+    std::string clauses;
+    for (const Json& clause : c.json->at("clauses")) clauses += (clauses.empty() ? "" : ",") + clause.get<std::string>();
+    out += c.id() + "\t" + (c.fresh ? "fresh" : c.category) + "\t" + clauses + "\n";
+  }
+  emit(out);
+  finish_output();
+}
+
 // Every option checked before an engine is started, so a mistake costs
 // nothing (INPUT-8: one line, exit 2). Numbers are shown in shortest form.
 void check_options(const Options& o) {
@@ -105,7 +141,7 @@ void check_options(const Options& o) {
   if (!(o.timeout >= 0.001 && o.timeout <= 3600)) {
     throw InputError("timeout", shortest(o.timeout), "seconds in [0.001, 3600]");
   }
-  if (o.jobs < 1 || o.jobs > 64) throw InputError("jobs", std::to_string(o.jobs), "integer 1..64");
+  parse_jobs(o.jobs);
   if (!known_format(o.report)) throw InputError("report", o.report, kFormats);
   if (!to_standard_output(o.output)) generator::check_write_target("output", o.output);
   // `-` is standard output for every file option; one report at most goes there.
@@ -277,18 +313,23 @@ int run_grade_command(const Options& o) {
   }
   GradeOptions options;
   options.command = o.engine;
-  try {
-    options.argv = split_command(o.engine);
-    resolve_program(options.argv);
-  } catch (const EngineStartError& e) {
-    throw InputError("engine", e.what(), "a command that runs an engine");
+  if (!o.list) {
+    if (o.engine.empty()) {
+      throw InputError("engine", "(none given)", "--engine CMD, the engine to grade (--list shows the cases without one)");
+    }
+    try {
+      options.argv = split_command(o.engine);
+      resolve_program(options.argv);
+    } catch (const EngineStartError& e) {
+      throw InputError("engine", e.what(), "a command that runs an engine");
+    }
   }
   // A set of no case is refused whatever fresh cases would join it: they
   // are drawn beside a published set, never instead of one.
   if (set.cases.empty()) throw InputError("vectors", o.vectors, "a vector set with at least one case");
   if (fresh) add_fresh(set, fresh_files(fresh_seed), fresh_seed);
   options.timeout = std::chrono::milliseconds(std::llround(o.timeout * 1000));
-  options.jobs = o.jobs;
+  options.jobs = parse_jobs(o.jobs);
   options.keep_transcript = !o.transcript.empty();
   options.fail_fast = o.fail_fast;
   options.budget = std::chrono::milliseconds(std::llround(o.budget * 1000));
@@ -306,6 +347,10 @@ int run_grade_command(const Options& o) {
   }
   const std::vector<std::size_t> selected = select_cases(set, selection);
   if (selected.empty()) refuse_empty_selection(o, set);
+  if (o.list) {
+    list_cases(set, selected);
+    return kSuccess;
+  }
 
   // Cases done of the selection, and the one a worker started last.
   Progress progress("grade", "cases", selected.size(), o.quiet);
@@ -369,8 +414,8 @@ Command add_grade(CLI::App& app) {
       "stopped (SIGSTOP or another stop signal, which an engine can send) and the grade abandoned.\n"
       "Without --vectors, the set at ../share/susurration/vectors beside this binary is used.");
   command->add_option("--engine", o->engine,
-                      "the engine's command line, split into words like a shell would, run without one")
-      ->required();
+                      "the engine's command line, split into words like a shell would, run without one "
+                      "(required but with --list)");
   command->add_option("--vectors", o->vectors,
                       "the vector set to grade against (default: the one installed beside this binary)");
   command->add_option("--expect-manifest", o->expect_manifest,
@@ -383,7 +428,13 @@ Command add_grade(CLI::App& app) {
                       "file of case ids expected to fail: the level still counts them, the exit status is 0 "
                       "when exactly they fail (one that passes, or a failure not listed, gives 1)");
   command->add_option("--timeout", o->timeout, "base deadline of a request in seconds, 0.001..3600, scaled by its work (spec/PROTOCOL.md, Deadlines)")->capture_default_str();
-  command->add_option("--jobs", o->jobs, "engine processes run side by side")->capture_default_str();
+  command->add_option("--jobs", o->jobs,
+                      "engine processes run side by side: N (1..64), or auto for as many as this machine has cores "
+                      "(default 1, so that a grade's load does not depend on the machine)")
+      ->capture_default_str();
+  command->add_flag("--list", o->list,
+                    "print the cases the selection (--only, --skip, --shard, --fresh) would grade: id, category "
+                    "and clauses, tab-separated; grade nothing (--engine is then not needed)");
   command->add_option("--fresh", o->fresh,
                       "also grade fresh set SEED (0..4294967295), drawn at grading time and reported as the "
                       "category fresh; off grades the published set alone. Without it, a grade with no --only "

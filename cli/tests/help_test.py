@@ -5,6 +5,8 @@ The expectations are the conventions of git, cargo and argparse, written
 out here by hand: the subcommands the kit documents (README.md), the names
 a value is shown with, and the usage status 2 of spec/sessions-and-traces.md.
 """
+import fnmatch
+import json
 import os
 import re
 import subprocess
@@ -89,5 +91,50 @@ def bash_completion_offers_subcommands_and_their_options(b, tmp):
     check("--seed" in completion(script, b, "simulate", "--"), "simulate --: no --seed")
 
 
+def published_ids(b):
+    """The published case ids in manifest order, read from the vector files
+    themselves, beside the binary as grade finds them."""
+    vectors = os.path.join(os.path.dirname(os.path.realpath(b)), "..", "share", "susurration", "vectors")
+    with open(os.path.join(vectors, "manifest.json")) as f:
+        manifest = json.load(f)
+    ids = []
+    for entry in manifest["files"]:
+        with open(os.path.join(vectors, entry["file"])) as f:
+            ids += [(c["id"], c["clauses"]) for g in json.load(f)["groups"] for c in g["cases"]]
+    return ids
+
+
+def grade_list_prints_the_selection_and_grades_nothing(b, tmp):
+    r = run(b, "grade", "--list", "--only", "torus-x-*", "--fresh", "off")
+    check(r.returncode == 0 and r.stderr == "", "exit %d: %r" % (r.returncode, r.stderr))
+    lines = r.stdout.splitlines()
+    check(lines and lines[0].startswith("# "), "a header: %r" % lines[:1])
+    rows = [line.split("\t") for line in lines[1:]]
+    want = [(i, ",".join(c)) for i, c in published_ids(b) if fnmatch.fnmatchcase(i, "torus-x-*")]
+    check(want and [(row[0], row[2]) for row in rows] == want, "listed %r, expected %r" % (rows[:3], want[:3]))
+    check(all(row[1] == "torus" for row in rows), "category torus: %r" % rows[:3])
+    check(lines[0].startswith("# %d of the " % len(want)), lines[0])
+    # A fresh set is listed with its seed, category fresh; still no engine.
+    r = run(b, "grade", "--list", "--only", "fresh-*", "--fresh", "7")
+    check(r.returncode == 0 and "fresh seed 7" in r.stdout.splitlines()[0], r.stdout[:200] + r.stderr)
+    check(all(line.split("\t")[1] == "fresh" for line in r.stdout.splitlines()[1:]), r.stdout[:300])
+    # Without --list, --engine is needed: one line, exit 2.
+    r = run(b, "grade", "--only", "torus-x-*")
+    check(r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "engine" in r.stderr, r.stderr)
+
+
+def grade_jobs_takes_auto_for_the_machines_cores(b, tmp):
+    out = os.path.join(tmp, "r.json")
+    r = run(b, "grade", "--engine", "'%s' engine" % b, "--jobs", "auto", "--only", "torus-x-*", "--fresh", "off",
+            "--report", "json", "--output", out, "--quiet")
+    check(r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr))
+    with open(out) as f:
+        check(json.load(f)["jobs"] == min(64, os.cpu_count()), "jobs is this machine's %d cores" % os.cpu_count())
+    check("auto" in run(b, "grade", "--help").stdout, "--help says auto")
+    for bad in ("0", "65", "lots", "2x"):
+        r = run(b, "grade", "--engine", "'%s' engine" % b, "--jobs", bad)
+        check(r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "jobs" in r.stderr, "%s: %r" % (bad, r.stderr))
+
+
 if __name__ == "__main__":
-    sys.exit(case_runner.main(case_runner.cases(globals(), ("help_", "an_", "usage_", "man_", "bash_"))))
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("help_", "an_", "usage_", "man_", "bash_", "grade_"))))
