@@ -126,7 +126,10 @@ void list_cases(const VectorSet& set, const std::vector<std::size_t>& selected) 
   for (std::size_t k : selected) {
     const VectorCase& c = set.cases[k];
     std::string clauses;
-    for (const Json& clause : c.json->at("clauses")) clauses += (clauses.empty() ? "" : ",") + clause.get<std::string>();
+    for (const Json& clause : c.json->at("clauses")) {
+      if (!clauses.empty()) clauses += ',';
+      clauses += clause.get<std::string>();
+    }
     out += c.id() + "\t" + (c.fresh ? "fresh" : c.category) + "\t" + clauses + "\n";
   }
   emit(out);
