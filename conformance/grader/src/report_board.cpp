@@ -53,9 +53,8 @@ Json engine_column(const BoardReport& r) {
           {"partial", report.at("cases").size() < selection.at("cases_in_set").get<std::size_t>()},
           {"seconds", report.at("seconds")},
           {"fresh_seed", fresh_seed_of(report)},
-          // Today's kit runs every engine unsandboxed, and its reports do not
-          // say so: a report without the field was graded unsandboxed.
-          {"sandboxed", report.value("sandboxed", false)}};
+          // The verdict's scope says it (report.schema.json requires it).
+          {"sandboxed", report.at("scope").at("sandboxed")}};
 }
 
 // Rows of one kind (by category or by clause): the rows in order of first

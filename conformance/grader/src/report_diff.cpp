@@ -29,15 +29,9 @@ int level_rank(const std::string& level) {
   return 4;  // not conformant
 }
 
-// Whether the engine ran sandboxed, where the report says (issue 24's
-// field), null where it does not.
-Json sandboxed_of(const Json& r) {
-  if (r.contains("sandboxed")) return r.at("sandboxed");
-  if (r.contains("scope") && r.at("scope").is_object() && r.at("scope").contains("sandboxed")) {
-    return r.at("scope").at("sandboxed");
-  }
-  return nullptr;
-}
+// Whether the engine ran sandboxed: the verdict's scope says it
+// (report.schema.json requires it).
+Json sandboxed_of(const Json& r) { return r.at("scope").at("sandboxed"); }
 
 // One line of a run: what a reader needs to know which run is which.
 Json run_summary(const Json& r) {
