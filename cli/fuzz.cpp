@@ -249,7 +249,7 @@ Command add_fuzz(CLI::App& app) {
       ->capture_default_str();
   command->add_option("--cases", o->cases, "stop after this many cases (the same seed asks the same ones)");
   command->add_option("--seed", o->seed, "the draws' seed (0..4294967295); drawn and printed when not given");
-  command->add_option("--out", o->out, "where a finding is written as a vector set (default fuzz-finding)");
+  command->add_option("--output,--out", o->out, "where a finding is written as a vector set (default fuzz-finding)");
   command->add_option("--class-engine", o->class_engines,
                       "a correct engine on a faithful libm; a case is a finding only if each answers it within "
                       "its class (repeatable; default: the faithful and glibc libm variants beside the kit)");

@@ -446,7 +446,7 @@ Command add_grade(CLI::App& app) {
                     "start no case after one fails or errors unlisted in --expect-fail (or passes listed there); "
                     "the rest are reported skipped (exit status as a whole grade's)");
   command->add_option("--shard", o->shard, "grade shard I of N (1-based), for CI matrices")->capture_default_str();
-  command->add_option("--report", o->report,
+  command->add_option("--format,--report", o->report,
                       "text, json, junit, html (one self-contained page; `susurration report` draws it from a "
                       "saved json report) or earl (W3C EARL in JSON-LD)")
       ->capture_default_str();

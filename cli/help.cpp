@@ -16,13 +16,14 @@ namespace susurration::cli {
 namespace {
 
 // The name each option's value is shown with, where the option's own name
-// does not say it. Keyed by subcommand and option; an empty subcommand is
-// every subcommand. `simulate --engine` and `verify --engine` name a
-// backend, `grade --engine` and `fuzz --engine` a program.
+// does not say it. Keyed by subcommand and option (an option by its first
+// name: `--format,--report` is --format); an empty subcommand is every
+// subcommand. `vectors --output` and `fuzz --output` name a folder.
 const std::map<std::pair<std::string, std::string>, std::string>& value_names() {
   static const std::map<std::pair<std::string, std::string>, std::string> names = {
-      {{"", "--engine"}, "CMD"},           {{"simulate", "--engine"}, "BACKEND"},
-      {{"verify", "--engine"}, "BACKEND"}, {{"", "--class-engine"}, "CMD"},
+      {{"", "--engine"}, "CMD"},           {{"", "--backend"}, "BACKEND"},
+      {{"vectors", "--output"}, "DIR"},    {{"fuzz", "--output"}, "DIR"},
+      {{"", "--class-engine"}, "CMD"},
       {{"", "--only"}, "GLOB"},            {{"", "--skip"}, "GLOB"},
       {{"", "--shard"}, "I/N"},            {{"", "--jobs"}, "N"},
       {{"", "--birds"}, "N"},              {{"", "--ticks"}, "N"},

@@ -18,7 +18,7 @@ void RunOptions::add_to(CLI::App& command) {
       ->capture_default_str();
   command.add_option("--schedule", schedule_file,
                      "JSON file of weight changes [{\"tick\":t,\"cohesion\":c,...}]");
-  command.add_option("--engine", engine,
+  command.add_option("--backend,--engine", engine,
                      "fast, grid or scan: the fast engine or the plain reference with either "
                      "neighbour query (the same bits)")
       ->capture_default_str();

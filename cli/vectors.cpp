@@ -19,7 +19,7 @@ Command add_vectors(CLI::App& app) {
   auto quiet = std::make_shared<bool>(false);
   auto fresh = std::make_shared<std::string>();
   CLI::App* command = app.add_subcommand("vectors", "write every published vector file into DIR");
-  command->add_option("--out", *out, "directory to write (created if missing)")->required();
+  command->add_option("--output,--out", *out, "directory to write (created if missing)")->required();
   command->add_option("--fresh", *fresh,
                       "write a fresh set instead: shaped like the published one, drawn from SEED (0..4294967295)");
   command->add_flag("--quiet", *quiet, "no progress on stderr (shown only when stderr is a terminal)");

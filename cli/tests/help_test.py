@@ -58,7 +58,7 @@ def usage_lines_say_susurration_and_name_every_value(b, tmp):
                          ("--vectors", "DIR"), ("--jobs", "N"), ("--shard", "I/N"), ("--timeout", "SECONDS")):
         check(re.search(r"%s %s\b" % (re.escape(option), re.escape(name)), grade), "grade: %s %s" % (option, name))
     simulate = run(b, "simulate", "--help").stdout
-    for option, name in (("--seed", "SEED"), ("--birds", "N"), ("--engine", "BACKEND")):
+    for option, name in (("--seed", "SEED"), ("--birds", "N"), ("--backend,--engine", "BACKEND")):
         check(re.search(r"%s %s\b" % (re.escape(option), re.escape(name)), simulate), "simulate: %s %s" % (option, name))
 
 
@@ -136,5 +136,26 @@ def grade_jobs_takes_auto_for_the_machines_cores(b, tmp):
         check(r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "jobs" in r.stderr, "%s: %r" % (bad, r.stderr))
 
 
+def one_spelling_per_idea_and_the_old_ones_still_work(b, tmp):
+    """--format is a report's form and --output where it goes on every
+    subcommand, --backend the simulation's backend; --report, --out and
+    simulate's --engine, public before, are aliases that do the same."""
+    grade = [b, "grade", "--engine", "'%s' engine" % b, "--only", "torus-x-*", "--fresh", "off", "--quiet"]
+    new, old = run(*grade, "--format", "json"), run(*grade, "--report", "json")
+    check(new.returncode == 0 and old.returncode == 0, new.stderr + old.stderr)
+    check(json.loads(new.stdout)["level"] == json.loads(old.stdout)["level"] == "exact", "grade --format json")
+    for option in ("--output", "--out"):
+        out = os.path.join(tmp, "fresh" + option)
+        r = run(b, "vectors", "--fresh", "1", option, out)
+        check(r.returncode == 0 and os.path.isfile(os.path.join(out, "manifest.json")), "vectors %s: %s" % (option, r.stderr))
+    with open(os.path.join(tmp, "fresh--output", "manifest.json")) as a, open(os.path.join(tmp, "fresh--out", "manifest.json")) as c:
+        check(a.read() == c.read(), "vectors --output and --out write the same set")
+    simulate = [b, "simulate", "--seed", "42", "--birds", "20", "--ticks", "3"]
+    new, old = run(*simulate, "--backend", "grid"), run(*simulate, "--engine", "grid")
+    check(new.returncode == 0 and new.stdout == old.stdout and new.stdout, "simulate --backend: " + new.stderr)
+    for sub, option in (("grade", "--format"), ("vectors", "--output"), ("fuzz", "--output"), ("simulate", "--backend")):
+        check(option in run(b, sub, "--help").stdout, "%s --help names %s" % (sub, option))
+
+
 if __name__ == "__main__":
-    sys.exit(case_runner.main(case_runner.cases(globals(), ("help_", "an_", "usage_", "man_", "bash_", "grade_"))))
+    sys.exit(case_runner.main(case_runner.cases(globals(), ("help_", "an_", "usage_", "man_", "bash_", "grade_", "one_"))))
