@@ -65,9 +65,9 @@ Command add_report(CLI::App& app) {
                       "without --badge)");
   command->add_option("--format", o->format,
                       "html (one report's page, or the board of several), json (the board's table, "
-                      "schemas/board.schema.json), text (one line per engine) or earl (one report as W3C EARL "
-                      "in JSON-LD)")
-      ->check(CLI::IsMember({"html", "json", "text", "earl"}));
+                      "schemas/board.schema.json), text (one line per engine), earl (one report as W3C EARL "
+                      "in JSON-LD) or junit (one report as JUnit XML, as grade wrote it)")
+      ->check(CLI::IsMember({"html", "json", "text", "earl", "junit"}));
   command->add_option("--badge", o->badge, "write the report's badge, an SVG of its level (one --in only)");
   command->add_flag("--failing-ids", o->failing_ids,
                     "print the ids of the report's failing and errored cases, a file for grade --expect-fail "
@@ -80,8 +80,8 @@ Command add_report(CLI::App& app) {
             if (!o->badge.empty() && o->in.size() != 1) {
               throw InputError("badge", o->badge, "a badge of one report: give --in once");
             }
-            if (o->format == "earl" && o->in.size() != 1) {
-              throw InputError("format", "earl", "EARL of one report: give --in once");
+            if ((o->format == "earl" || o->format == "junit") && o->in.size() != 1) {
+              throw InputError("format", o->format, "the " + o->format + " form of one report: give --in once");
             }
             // Without --output the page goes to standard output, unless only a badge was asked for.
             const bool page_wanted = !o->output.empty() || o->badge.empty();
@@ -105,6 +105,8 @@ Command add_report(CLI::App& app) {
                 page = grader::html_from_report(reports.front().report);
               } else if (o->format == "earl") {
                 page = grader::earl_from_report(reports.front().report);
+              } else if (o->format == "junit") {
+                page = grader::junit_from_report(reports.front().report);
               } else {
                 const nlohmann::json board = grader::board_document(reports);
                 page = o->format == "json" ? board.dump(2) + "\n"

@@ -4,6 +4,7 @@
 // grader's own rules (Counts::add, verdict_of), so what `report` draws and
 // `report-diff` gates on is what the cases say, not what a hand wrote.
 #include <map>
+#include <memory>
 #include <set>
 #include <string_view>
 
@@ -47,6 +48,7 @@ CaseResult result_of(const Json& c) {
   r.drift = c.at("drift").get<bool>();
   r.expected_to_fail = c.at("expected_to_fail").get<bool>();
   r.seconds = c.at("seconds").get<double>();
+  r.offending = c.at("offending").get<std::string>();
   return r;
 }
 
@@ -77,7 +79,14 @@ GradeRun run_of_report(const Json& report) {
                             engine.at("language").is_string() ? engine.at("language").get<std::string>() : "",
                             engine.at("capabilities").get<std::set<std::string>>()};
   }
-  for (const Json& c : report.at("cases")) run.results.push_back(result_of(c));
+  // Each stderr tail once, shared by the cases that quote it, as the run
+  // held them: the JUnit report quotes a tail with its first case only.
+  std::vector<std::shared_ptr<const std::string>> tails;
+  for (const Json& t : report.at("stderr_tails")) tails.push_back(std::make_shared<const std::string>(t.get<std::string>()));
+  for (const Json& c : report.at("cases")) {
+    run.results.push_back(result_of(c));
+    if (c.at("stderr_tail").is_number()) run.results.back().stderr_tail = tails.at(c.at("stderr_tail").get<std::size_t>());
+  }
   run.cases_in_set = report.at("selection").at("cases_in_set").get<std::size_t>();
   run.seconds = report.at("seconds").get<double>();
   return run;

@@ -10,6 +10,8 @@
 
 #include "susurration/grader/engine_text.hpp"
 #include "susurration/grader/report.hpp"
+#include "susurration/grader/report_diff.hpp"
+#include "susurration/grader/verdict.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -64,20 +66,20 @@ std::string testcase(const CaseResult& r, std::size_t k, StderrQuoter& stderr_of
          "\">" + xml(details) + "</" + tag + ">\n    </testcase>\n";
 }
 
-}  // namespace
-
-std::string junit_report(const ReportInput& in) {
+// What the JUnit report draws, all of which a saved JSON report holds too:
+// the cases, the verdict and the engine's command.
+std::string junit_xml(const GradeRun& run, const Verdict& verdict, const std::string& command) {
   std::map<std::string, std::vector<std::size_t>> by_file;
   std::vector<std::string> order;
-  for (std::size_t k = 0; k < in.run.results.size(); ++k) {
-    const CaseResult& r = in.run.results[k];
+  for (std::size_t k = 0; k < run.results.size(); ++k) {
+    const CaseResult& r = run.results[k];
     if (!by_file.contains(r.file)) order.push_back(r.file);
     by_file[r.file].push_back(k);
   }
-  StderrQuoter stderr_of(in.run);
+  StderrQuoter stderr_of(run);
   auto tally = [&](const std::vector<std::size_t>& ks, int& failures, int& errors, int& skipped) {
     for (const std::size_t k : ks) {
-      const CaseResult* r = &in.run.results[k];
+      const CaseResult* r = &run.results[k];
       const bool listed = r->expected_to_fail;
       if (unexpected_pass(*r) || (!listed && r->outcome == Outcome::fail)) ++failures;
       if (!listed && r->outcome == Outcome::errored) ++errors;
@@ -90,11 +92,11 @@ std::string junit_report(const ReportInput& in) {
   const auto property = [&properties](const std::string& name, const std::string& value) {
     properties += "      <property name=\"" + name + "\" value=\"" + xml(value) + "\"/>\n";
   };
-  property("level", level_phrase(in.verdict));
-  property("scope", scope_phrase(in.verdict.scope));
-  if (const std::string e = expectation_phrase(in.verdict); !e.empty()) property("expect-fail", e);
-  property("kit", in.verdict.kit);
-  property("manifest_sha256", in.verdict.scope.manifest_sha256);
+  property("level", level_phrase(verdict));
+  property("scope", scope_phrase(verdict.scope));
+  if (const std::string e = expectation_phrase(verdict); !e.empty()) property("expect-fail", e);
+  property("kit", verdict.kit);
+  property("manifest_sha256", verdict.scope.manifest_sha256);
   properties += "    </properties>\n";
   std::string suites;
   int all_failures = 0, all_errors = 0, all_skipped = 0;
@@ -105,18 +107,29 @@ std::string junit_report(const ReportInput& in) {
     all_errors += errors;
     all_skipped += skipped;
     double time = 0;
-    for (const std::size_t k : by_file[file]) time += in.run.results[k].seconds;
+    for (const std::size_t k : by_file[file]) time += run.results[k].seconds;
     suites += "  <testsuite name=\"" + xml(file) + "\" tests=\"" + std::to_string(by_file[file].size()) +
               "\" failures=\"" + std::to_string(failures) + "\" errors=\"" + std::to_string(errors) +
               "\" skipped=\"" + std::to_string(skipped) + "\" time=\"" + seconds(time) + "\">\n" + properties;
-    for (const std::size_t k : by_file[file]) suites += testcase(in.run.results[k], k, stderr_of);
+    for (const std::size_t k : by_file[file]) suites += testcase(run.results[k], k, stderr_of);
     suites += "  </testsuite>\n";
   }
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"susurration grade: " +
-         xml(in.options.command) + "\" tests=\"" + std::to_string(in.run.results.size()) + "\" failures=\"" +
+         xml(command) + "\" tests=\"" + std::to_string(run.results.size()) + "\" failures=\"" +
          std::to_string(all_failures) + "\" errors=\"" + std::to_string(all_errors) + "\" skipped=\"" +
-         std::to_string(all_skipped) + "\" time=\"" + seconds(in.run.seconds) + "\">\n" + suites +
+         std::to_string(all_skipped) + "\" time=\"" + seconds(run.seconds) + "\">\n" + suites +
          "</testsuites>\n";
+}
+
+}  // namespace
+
+std::string junit_report(const ReportInput& in) { return junit_xml(in.run, in.verdict, in.options.command); }
+
+// From a report that check_report has passed: the same bytes as the grade
+// that wrote it, since JSON keeps every figure drawn here exactly.
+std::string junit_from_report(const Json& report) {
+  return junit_xml(run_of_report(report), verdict_from_report(report),
+                   report.at("engine").at("command").get<std::string>());
 }
 
 }  // namespace susurration::grader

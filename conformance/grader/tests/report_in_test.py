@@ -104,5 +104,46 @@ def report_in_failing_ids_round_trip_through_expect_fail(b, tmp):
     check(r.returncode == 1, "one more failure (the torus): exit %d %s" % (r.returncode, r.stdout[-500:]))
 
 
+
+def report_in_junit_from_a_saved_report_is_what_grade_wrote(b, tmp):
+    """grade --format junit and report --in of the JSON report of the same
+    run (--also-report) give the same bytes: for cases that fail on a value,
+    on a crash with a stderr tail quoted once and then referred to, on a
+    line that is not JSON (its offending output), for expected failures and
+    a stale listing, and for skipped cases."""
+    faulty = str(ROOT / "conformance" / "grader" / "tests" / "faulty_engine.py")
+    listed = pathlib.Path(tmp) / "listed.txt"
+    listed.write_text("step-neighbour-across-the-x-seam-is-a-neighbour\nstep-lone-bird-faster-than-4-2-is-clamped-to-4-2\n")
+    runs = {
+        "values": ("--fault step-bird-1-vx", ["--only", "step-*", "--expect-fail", str(listed)]),
+        "crash": ("--fault crash --on torus_delta", ["--only", "torus-x-*"]),
+        "garbage": ("--fault garbage --on metrics --hide prng", ["--only", "metrics-*", "--only", "prng-*"]),
+    }
+    for name, (fault, select) in runs.items():
+        engine = "%s %s %s -- '%s' engine" % (sys.executable, faulty, fault, b)
+        xml, saved = pathlib.Path(tmp) / (name + ".xml"), pathlib.Path(tmp) / (name + ".json")
+        r = run(b, "grade", "--engine", engine, "--format", "junit", "--output", str(xml),
+                "--also-report", "json=%s" % saved, "--fresh", "off", "--quiet", *select)
+        check(r.returncode == 1, "%s: the faulty engine fails: exit %d %s" % (name, r.returncode, r.stderr[-300:]))
+        report = json.loads(saved.read_text())
+        outcomes = {c["outcome"] for c in report["cases"]}
+        check("fail" in outcomes, "%s: no failure in %s" % (name, outcomes))
+        r = run(b, "report", "--in", str(saved), "--format", "junit")
+        check(r.returncode == 0, "%s: report --format junit: exit %d %s" % (name, r.returncode, r.stderr))
+        check(r.stdout == xml.read_text(), "%s: report --format junit differs from grade's:\n%s\n---\n%s"
+              % (name, r.stdout[:1500], xml.read_text()[:1500]))
+        if name == "crash":
+            check(report["stderr_tails"] and "the same as for" in r.stdout, "crash: a tail quoted once")
+        if name == "garbage":
+            check("skipped" in outcomes and any(c["offending"] for c in report["cases"]),
+                  "garbage: skipped cases and offending output")
+        if name == "values":
+            check(report["counts"]["expected-failures"] and report["counts"]["unexpected-passes"],
+                  "values: an expected failure and a listed case that passed")
+    r = run(b, "report", "--in", str(saved), "--in", str(saved), "--format", "junit")
+    check(r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1,
+          "two --in for junit: exit %d %r" % (r.returncode, r.stderr))
+
+
 if __name__ == "__main__":
     sys.exit(case_runner.main(case_runner.cases(globals(), ("report_in_",))))

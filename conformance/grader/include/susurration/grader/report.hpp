@@ -107,5 +107,8 @@ std::string earl_from_report(const Json& report);
 std::string earl_report(const ReportInput& in);  // earl_from_report(report_document(in))
 std::string html_report(const ReportInput& in);  // html_from_report(report_document(in))
 std::string junit_report(const ReportInput& in);
+// The JUnit report of a saved JSON report (one check_report has passed):
+// the bytes junit_report wrote for the same run.
+std::string junit_from_report(const Json& report);
 
 }  // namespace susurration::grader
