@@ -8,8 +8,8 @@
 //
 // Numbers: nlohmann/json keeps a token's kind, so 42 is an integer and 42.0
 // a float (refused where an integer belongs, PROTO-9 rule 5); it reads a
-// float to the nearest double and writes the shortest text that reads back
-// to it, with ".0" and -0.0 kept (SERIAL-1). It would write a NaN or an
+// float to the nearest double (strtod) and writes a text that reads back to
+// the same double, with ".0" and -0.0 kept (SERIAL-1). It would write a NaN or an
 // infinity as null, so a result holding one is answered as an internal error.
 #include <algorithm>
 #include <cmath>
