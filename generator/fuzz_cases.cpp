@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -12,9 +13,12 @@
 #include "fuzz.hpp"
 #include "step_terms.hpp"
 #include "susurration/constants.hpp"
+#include "susurration/init.hpp"
 #include "susurration/inputs.hpp"
+#include "susurration/metrics.hpp"
 #include "susurration/serialise.hpp"
 #include "susurration/step.hpp"
+#include "susurration/tolerance.hpp"
 #include "susurration/torus.hpp"
 
 namespace susurration::generator {
@@ -169,14 +173,17 @@ bool legal(const State& s) {
   }
 }
 
-// Throws unless every pair of `s` is farther than kMargin from both radii.
-void check_clear_of_the_radii(const std::string& id, const State& s, int tick) {
+// Throws unless every pair of `s` is farther than kMargin from each of
+// `limits` (the step's radii; for a run, the metrics' 90 and 270 too).
+void check_clear_of(const std::string& id, const State& s, int tick, std::initializer_list<double> limits) {
   for (std::size_t i = 0; i < s.size(); ++i) {
     for (std::size_t j = i + 1; j < s.size(); ++j) {
       const double d = torus_distance(torus_delta(s[i], s[j]));
-      if (std::fabs(d - kPerceptionRadius) < kMargin || std::fabs(d - kSeparationRadius) < kMargin) {
-        throw std::logic_error(id + ": birds " + std::to_string(i) + " and " + std::to_string(j) +
-                               " are within kMargin of a radius at tick " + std::to_string(tick));
+      for (const double limit : limits) {
+        if (std::fabs(d - limit) < kMargin) {
+          throw std::logic_error(id + ": birds " + std::to_string(i) + " and " + std::to_string(j) +
+                                 " are within kMargin of " + number(limit) + " at tick " + std::to_string(tick));
+        }
       }
     }
   }
@@ -206,6 +213,17 @@ State moved(const State& s, std::size_t copy, bool positions) {
   return out;
 }
 
+// The most any value of `b` is from `a`'s, positions round the torus.
+double farthest(const State& a, const State& b) {
+  double off = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    off = std::max({off, std::fabs(torus_delta(a[i].x, b[i].x, kWidth)), std::fabs(torus_delta(a[i].y, b[i].y, kHeight)),
+                    std::fabs(a[i].vx - b[i].vx), std::fabs(a[i].vy - b[i].vy)});
+    if (std::isnan(off)) return off;
+  }
+  return off;
+}
+
 // The step is well conditioned at this state: copies whose every value is
 // moved one ulp at the start, and whose velocities are moved one ulp again
 // after every tick, as a correct engine whose hypot differs in the last bit
@@ -214,24 +232,131 @@ State moved(const State& s, std::size_t copy, bool positions) {
 // not, rounding decides the answer (a near-cancelled force, a pair the
 // first tick brings within an ulp of each other), and no class could be
 // fair to every correct engine: the case is not drawn.
+// A band pair's positions are not moved: they are the request's, and every
+// correct engine decides their distance against the limit exactly (FIELD-6),
+// as the published and fresh band cases ask (PROTO-12); its one tick moves
+// them, so it has no second.
 void check_well_conditioned(const std::string& id, const FuzzInput& in, const State& after) {
   const double allowed = compare_step().at("abs").get<double>() * kFairShare;
   for (std::size_t copy = 0; copy < kConditioningCopies; ++copy) {
-    State s = moved(in.state, copy, true);
+    State s = moved(in.state, copy, !in.band);
     for (int t = 0; t < in.ticks; ++t) {
       s = step(s, in.weights);
       if (t + 1 < in.ticks) s = moved(s, copy + 1 + static_cast<std::size_t>(t), false);
     }
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      const double off = std::max({std::fabs(torus_delta(after[i].x, s[i].x, kWidth)),
-                                   std::fabs(torus_delta(after[i].y, s[i].y, kHeight)),
-                                   std::fabs(after[i].vx - s[i].vx), std::fabs(after[i].vy - s[i].vy)});
+    const double off = farthest(after, s);
+    if (!(off <= allowed)) throw std::logic_error(id + ": ill-conditioned: one ulp moves a bird by " + number(off));
+  }
+}
+
+// A run is well conditioned as a step is, over the whole run and its
+// metrics: copies of its initial state with every value one ulp off (a
+// correct engine's init is within 2 ulps, INIT-1), their velocities moved
+// one ulp again after every tick, stay within kFairShare of the step class
+// of the reference's state at every tick (what the anchors' steps and
+// run_from start from) and their metrics within kFairShare of the
+// trajectory tolerance, with the same cluster count; and no pair comes
+// within kMargin of 28, 90 or 270 at any tick, where an ulp decides a
+// neighbour, a cluster or a nearest distance. A run that is not so is one
+// where rounding decides the answer: not drawn.
+void check_run_well_conditioned(const std::string& id, const FuzzInput& in) {
+  const double allowed = compare_step().at("abs").get<double>() * kFairShare;
+  const double relative = kRelativeTolerance * kFairShare;
+  State run = initialise(in.seed, in.count);
+  std::vector<State> copies;
+  for (std::size_t copy = 0; copy < kConditioningCopies; ++copy) copies.push_back(moved(run, copy, true));
+  for (int t = 0;; ++t) {
+    check_clear_of(id, run, t, {kSeparationRadius, kPerceptionRadius, kNearestLimit});
+    const Metrics m = measure(run);
+    for (const State& copy : copies) {
+      const double off = farthest(run, copy);
       if (!(off <= allowed)) {
-        throw std::logic_error(id + ": ill-conditioned: one ulp moves bird " + std::to_string(i) + " by " +
-                               number(off));
+        throw std::logic_error(id + ": ill-conditioned: one ulp moves a bird by " + number(off) + " by tick " +
+                               std::to_string(t));
       }
+      const Metrics c = measure(copy);
+      const bool same = c.cluster_count == m.cluster_count &&
+                        within_relative_tolerance(c.polarization, m.polarization, relative) &&
+                        c.mean_neighbor_distance.has_value() == m.mean_neighbor_distance.has_value() &&
+                        (!m.mean_neighbor_distance ||
+                         within_relative_tolerance(*c.mean_neighbor_distance, *m.mean_neighbor_distance, relative));
+      if (!same) throw std::logic_error(id + ": ill-conditioned: one ulp moves the metrics at tick " + std::to_string(t));
+    }
+    if (t == in.ticks) return;
+    const Weights w = weights_at(in.weights, in.schedule, t);
+    run = step(run, w);
+    for (std::size_t k = 0; k < copies.size(); ++k) {
+      copies[k] = moved(step(copies[k], w), k + 1 + static_cast<std::size_t>(t), false);
     }
   }
+}
+
+// A run in words: its birds, seed, ticks, changes, anchors and verify ticks.
+std::string run_shape(const FuzzInput& in) {
+  auto ticks = [](const std::vector<int>& ts) {
+    std::string out;
+    for (const int t : ts) out += (out.empty() ? "" : ", ") + std::to_string(t);
+    return out.empty() ? std::string("none") : out;
+  };
+  std::vector<int> changes;
+  for (const WeightChange& c : in.schedule) changes.push_back(c.tick);
+  return "a run of " + count(static_cast<std::size_t>(in.count), "birds") + " from seed " + std::to_string(in.seed) +
+         " to tick " + std::to_string(in.ticks) + ", weight changes at ticks " + ticks(changes) +
+         ", run_from from ticks " + ticks(in.anchors) + ", verify at ticks " + ticks(in.verify);
+}
+
+// A short run (10 to 24 birds, 1 to 12 ticks) from a drawn seed (0 one time
+// in ten) with drawn weights and up to three changes, each at tick 0, at
+// the last tick or between: a change at tick 0 replaces the initial weights
+// (WEIGHTS-3), one at the last tick is logged and never acts. Anchors at
+// tick 0 and at drawn ticks, at a change's tick among them, so that
+// run_from starts on both sides of a change; verify at drawn ticks.
+FuzzInput draw_run(Draws& d) {
+  FuzzInput in;
+  in.method = FuzzInput::Method::run;
+  in.seed = d.unit() < 0.1 ? 0 : d.u32();
+  in.count = d.unit() < 0.5 ? kMinBirds : static_cast<int>(d.integer(kMinBirds, 24));
+  in.ticks = static_cast<int>(d.integer(1, 12));
+  in.weights = {drawn_weight(d), drawn_weight(d), drawn_weight(d)};
+  std::set<int> changes;
+  for (auto k = d.integer(0, 3); k > 0; --k) {
+    const double u = d.unit();
+    changes.insert(u < 1.0 / 3 ? 0 : u < 2.0 / 3 ? in.ticks : static_cast<int>(d.integer(0, in.ticks)));
+  }
+  for (const int t : changes) in.schedule.push_back({t, {drawn_weight(d), drawn_weight(d), drawn_weight(d)}});
+  std::set<int> anchors = {0};
+  for (int t = 1; t < in.ticks; ++t) {
+    if (d.unit() < 0.3 || (changes.contains(t) && d.unit() < 0.5)) anchors.insert(t);
+  }
+  in.anchors.assign(anchors.begin(), anchors.end());
+  for (int t = 0; t <= in.ticks; ++t) {
+    if (d.unit() < 0.3) in.verify.push_back(t);
+  }
+  in.shape = run_shape(in);
+  return in;
+}
+
+// A pair within an ulp of a limit built as the fresh band cases build theirs
+// (drawn_band_pair): 90 or 28 for a step of one tick, with the weight of the
+// limit's rule 1 so that its decision shows, or 90 or 270 for the metrics;
+// the birds at drawn headings and speeds.
+FuzzInput draw_band(Draws& d) {
+  FuzzInput in;
+  in.band = true;
+  in.method = d.unit() < 0.6 ? FuzzInput::Method::step : FuzzInput::Method::metrics;
+  const bool first = d.unit() < 0.5;
+  if (in.method == FuzzInput::Method::step) {
+    in.limit = first ? kPerceptionRadius : kSeparationRadius;
+    in.weights = first ? Weights{1, drawn_weight(d), drawn_weight(d)} : Weights{drawn_weight(d), drawn_weight(d), 1};
+  } else {
+    in.limit = first ? kClusterEdge : kNearestLimit;
+  }
+  const DrawnBand b = drawn_band_pair(d, in.limit, static_cast<std::size_t>(d.integer(0, kBandKinds - 1)));
+  in.state = {heading(b.pair.i.x, b.pair.i.y, d.uniform(0.5, 5), d.uniform(0, 2 * kPi)),
+              heading(b.pair.j.x, b.pair.j.y, d.uniform(0.5, 5), d.uniform(0, 2 * kPi))};
+  in.shape = "a band pair within an ulp of " + number(in.limit) + ", " + b.name + ": " + b.shape + ", " +
+             b.pair.position;
+  return in;
 }
 
 // The torus's methods and the generator's, which take no state: deltas
@@ -295,6 +420,9 @@ std::string fuzz_size(const FuzzInput& in) {
     case FuzzInput::Method::torus_distance: return "a distance";
     case FuzzInput::Method::prng: return count(in.count, "draws");
     case FuzzInput::Method::init: return count(in.count, "birds") + " from seed " + std::to_string(in.seed);
+    case FuzzInput::Method::run:
+      return "a run of " + count(in.count, "birds") + " over " + count(in.ticks, "ticks") + " with " +
+             count(in.schedule.size(), "weight changes");
     default: return count(in.state.size(), "birds");
   }
 }
@@ -308,6 +436,7 @@ std::string fuzz_category(FuzzInput::Method method) {
     case FuzzInput::Method::torus_distance: return "torus";
     case FuzzInput::Method::prng: return "prng";
     case FuzzInput::Method::init: return "init";
+    case FuzzInput::Method::run: return "trajectories";
   }
   return "step";
 }
@@ -316,7 +445,11 @@ FuzzInput draw_fuzz_input(Draws& d) {
   using Shape = State (*)(Draws&, std::string&);
   const Shape shapes[] = {clump, tiny_pair, coincident, seams, speeds, cancelling};
   // One in ten asks a method of no state: the torus's or the generator's.
-  if (d.unit() < 0.1) return draw_stateless(d);
+  const double u = d.unit();
+  if (u < 0.1) return draw_stateless(d);
+  // One in twenty a short run; one in twenty a band pair.
+  if (u < 0.15) return draw_run(d);
+  if (u < 0.2) return draw_band(d);
   for (;;) {
     FuzzInput in;
     const double m = d.unit();
@@ -348,6 +481,12 @@ Case fuzz_case(const FuzzInput& in, const std::string& id) {
     case FuzzInput::Method::init:
       if (in.count < kMinBirds || in.count > kMaxBirds) throw std::logic_error(id + ": a size outside INPUT-2");
       return init_case(in.seed, in.count, id, comment, {"Fuzzed"});
+    case FuzzInput::Method::run: {
+      if (in.count < kMinBirds || in.count > kMaxBirds) throw std::logic_error(id + ": a size outside INPUT-2");
+      check_run_well_conditioned(id, in);
+      return trajectory_case(id, comment, RunSpec{in.seed, in.count, in.weights, in.schedule}, in.ticks, in.anchors,
+                             {"Fuzzed"}, in.verify);
+    }
     default:
       break;
   }
@@ -360,7 +499,7 @@ Case fuzz_case(const FuzzInput& in, const std::string& id) {
     case FuzzInput::Method::step: {
       State after = in.state;
       for (int t = 0; t < in.ticks; ++t) {
-        if (t > 0) check_clear_of_the_radii(id, after, t);
+        if (t > 0) check_clear_of(id, after, t, {kPerceptionRadius, kSeparationRadius});
         after = step(after, in.weights);
       }
       check_well_conditioned(id, in, after);
@@ -427,7 +566,54 @@ std::vector<FuzzInput> shrink_stateless(const FuzzInput& in) {
   return out;
 }
 
+// Smaller runs: fewer birds (10, then ever closer to its count, as init's),
+// fewer ticks (the changes, anchors and verify ticks past them left out),
+// each change, anchor (but tick 0's) and verify tick left out.
+std::vector<FuzzInput> shrink_run(const FuzzInput& in) {
+  std::vector<FuzzInput> out;
+  auto keep = [&](FuzzInput c) {
+    c.shape = run_shape(c);
+    out.push_back(std::move(c));
+  };
+  std::vector<int> sizes = {kMinBirds};
+  for (int cut = (in.count - kMinBirds) / 2; cut >= 1; cut /= 2) sizes.push_back(in.count - cut);
+  for (const int n : std::set<int>(sizes.begin(), sizes.end())) {
+    if (n >= in.count) continue;
+    FuzzInput c = in;
+    c.count = n;
+    keep(c);
+  }
+  for (const int ticks : std::set<int>{1, in.ticks / 2, in.ticks - 1}) {
+    if (ticks < 1 || ticks >= in.ticks) continue;
+    FuzzInput c = in;
+    c.ticks = ticks;
+    std::erase_if(c.schedule, [&](const WeightChange& w) { return w.tick > ticks; });
+    std::erase_if(c.anchors, [&](int t) { return t >= ticks; });
+    std::erase_if(c.verify, [&](int t) { return t > ticks; });
+    keep(c);
+  }
+  for (std::size_t k = 0; k < in.schedule.size(); ++k) {
+    FuzzInput c = in;
+    c.schedule.erase(c.schedule.begin() + static_cast<long>(k));
+    keep(c);
+  }
+  for (std::size_t k = 1; k < in.anchors.size(); ++k) {
+    FuzzInput c = in;
+    c.anchors.erase(c.anchors.begin() + static_cast<long>(k));
+    keep(c);
+  }
+  for (std::size_t k = 0; k < in.verify.size(); ++k) {
+    FuzzInput c = in;
+    c.verify.erase(c.verify.begin() + static_cast<long>(k));
+    keep(c);
+  }
+  return out;
+}
+
 std::vector<FuzzInput> shrink_candidates(const FuzzInput& in) {
+  if (in.method == FuzzInput::Method::run) return shrink_run(in);
+  // A band pair is two birds for one tick, and any other values lose the band.
+  if (in.band) return {};
   if (in.method == FuzzInput::Method::torus_delta || in.method == FuzzInput::Method::torus_distance ||
       in.method == FuzzInput::Method::prng || in.method == FuzzInput::Method::init) {
     return shrink_stateless(in);
@@ -500,6 +686,9 @@ std::vector<VectorFile> narrowed(std::vector<VectorFile> files) {
     for (Group& g : f.groups) {
       for (Case& c : g.cases) {
         if (c.compare.at("class") == "step") c.compare["abs"] = c.compare.at("abs").get<double>() * kFairShare;
+        if (c.compare.at("class") == "trajectory") {
+          c.compare["relative"] = c.compare.at("relative").get<double>() * kFairShare;
+        }
       }
     }
   }
@@ -511,13 +700,20 @@ std::vector<VectorFile> fuzz_files(const std::vector<std::pair<FuzzInput, Case>>
       {"Fuzzed",
        {"fuzz", "Drawn by susurration fuzz to find edges (crowds, pairs from 1e-150 apart, speeds at INPUT-9's "
                 "bounds, seams, birds in one place, forces that cancel; deltas and distances on and across the "
-                "seams; draws after skips up to 2^53 - 1; initial states at drawn seeds and sizes) and shrunk while the engine's answer "
-                "stayed outside the case's class; correct engines on faithful libms answered it within the class."}}};
+                "seams; draws after skips up to 2^53 - 1; initial states at drawn seeds and sizes; pairs within an ulp "
+                "of 28, 90 and 270 built exactly; short runs with weight changes, run_from and verify) and shrunk "
+                "while the engine's answer stayed outside the case's class; correct engines on faithful libms "
+                "answered it within the class."}}};
+  // A run's case carries NearChaosHorizon where its horizon is early (trajectory_vectors.cpp).
+  const std::map<std::string, Note> trajectory = trajectory_notes();
   std::vector<VectorFile> files;
-  for (const char* category : {"prng", "torus", "init", "step", "metrics", "serialisation"}) {
+  for (const char* category : {"prng", "torus", "init", "step", "metrics", "trajectories", "serialisation"}) {
     VectorFile f{category, {header}, notes, {}};
     for (const auto& [input, c] : cases) {
       if (fuzz_category(input.method) != category) continue;
+      for (const std::string& flag : c.flags) {
+        if (trajectory.contains(flag)) f.notes.insert(*trajectory.find(flag));
+      }
       Group g{"A fuzzed case.", Json::object(), {c}};
       if (input.method == FuzzInput::Method::step) g.parameters = {{"weights", weights_json(input.weights)}};
       if (input.method == FuzzInput::Method::torus_delta) {
@@ -525,6 +721,11 @@ std::vector<VectorFile> fuzz_files(const std::vector<std::pair<FuzzInput, Case>>
       }
       if (input.method == FuzzInput::Method::prng) g.parameters = {{"seed", input.seed}};
       if (input.method == FuzzInput::Method::init) g.parameters = {{"birds", input.count}};
+      if (input.method == FuzzInput::Method::run) {
+        g.parameters = {{"birds", input.count},
+                        {"weights", weights_json(input.weights)},
+                        {"schedule", schedule_json(input.schedule)}};
+      }
       f.groups.push_back(std::move(g));
     }
     if (!f.groups.empty()) files.push_back(std::move(f));
