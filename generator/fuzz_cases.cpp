@@ -1,5 +1,6 @@
 // Differential fuzzing's inputs, cases and shrinking (fuzz.hpp).
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -329,7 +330,7 @@ FuzzInput draw_run(Draws& d) {
     if (d.unit() < 0.3 || (changes.contains(t) && d.unit() < 0.5)) anchors.insert(t);
   }
   in.anchors.assign(anchors.begin(), anchors.end());
-  for (int t = 0; t <= in.ticks; ++t) {
+  for (int t = 1; t <= in.ticks; ++t) {  // verify_ticks start at 1 (trajectories.schema.json)
     if (d.unit() < 0.3) in.verify.push_back(t);
   }
   in.shape = run_shape(in);
@@ -354,8 +355,14 @@ FuzzInput draw_band(Draws& d) {
   const DrawnBand b = drawn_band_pair(d, in.limit, static_cast<std::size_t>(d.integer(0, kBandKinds - 1)));
   in.state = {heading(b.pair.i.x, b.pair.i.y, d.uniform(0.5, 5), d.uniform(0, 2 * kPi)),
               heading(b.pair.j.x, b.pair.j.y, d.uniform(0.5, 5), d.uniform(0, 2 * kPi))};
-  in.shape = "a band pair within an ulp of " + number(in.limit) + ", " + b.name + ": " + b.shape + ", " +
-             b.pair.position;
+  // The pair's words as the comment's sentence continues them.
+  auto clause = [](std::string text) {
+    if (!text.empty()) text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+    while (!text.empty() && (text.back() == '.' || text.back() == ' ')) text.pop_back();
+    return text;
+  };
+  in.shape = "a band pair within an ulp of " + number(in.limit) + " (" + b.name + "), " + clause(b.shape) + "; " +
+             clause(b.pair.position);
   return in;
 }
 
@@ -505,6 +512,7 @@ Case fuzz_case(const FuzzInput& in, const std::string& id) {
       check_well_conditioned(id, in, after);
       std::vector<std::string> clauses = {"STEP-1", "STEP-2"};
       for (const std::string& term : acting_terms(in.state, in.weights)) clauses.push_back(term);
+      if (in.band) clauses.push_back("FIELD-6");  // the limit decided on the correctly rounded distance
       clauses.insert(clauses.end(), {"STEP-6", "STEP-7", "STEP-8"});
       if (in.ticks > 1) clauses.insert(clauses.begin(), "INPUT-4");
       Json input = {{"state", state_json(in.state)}};
