@@ -3,7 +3,9 @@
 // 400 birds in one perception disc, pairs from 1e-150 apart up through every
 // limit, speeds from INPUT-9's bounds down to forces that cancel, seams,
 // birds in one place, drawn weights and ticks; torus deltas and distances
-// on the seams, and draws after skips up to 2^53 - 1), each made a case in the
+// on the seams, draws after skips up to 2^53 - 1, initial states, pairs within
+// an ulp of a limit built as the fresh band cases are, and short runs whose
+// run, run_from and verify are graded as a trajectory), each made a case in the
 // published format of its file by the same helpers the published cases use.
 // A difference is then shrunk (fewer birds and ticks, rounder values) and
 // written out as a vector set that `grade --vectors` replays.
