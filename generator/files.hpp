@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "chaos_horizon.hpp"
 #include "susurration/state.hpp"
 #include "vector_file.hpp"
 
@@ -51,6 +52,13 @@ Case torus_delta_case(std::string id, std::string comment, std::vector<std::stri
                       double size);  // torus_vectors.cpp
 Case torus_distance_case(std::string id, std::string comment, std::vector<std::string> clauses,
                          std::vector<std::string> flags, Json compare, const Bird& from, const Bird& to);
+
+// trajectories.json's: the run to tick `ticks` (its birds, weights and
+// schedule the group's, schedule_json), anchored at `anchors`, with verify
+// asked at `verify_ticks` and its chaos horizon (TOL-5).
+Case trajectory_case(std::string id, std::string comment, const RunSpec& run, int ticks, std::vector<int> anchors,
+                     std::vector<std::string> flags, std::vector<int> verify_ticks);  // trajectory_vectors.cpp
+Json schedule_json(const Schedule& schedule);
 
 // Every file, in the order the manifest lists them.
 // `progress`, when set, is told the files built so far and one still

@@ -78,6 +78,10 @@ struct DrawnBand {
 // just below the midpoint L - ulp/2 (inside), two just above it, one just
 // above L, and one exactly on it (a tie, outside).
 std::vector<DrawnBand> drawn_band_pairs(Draws& draw, double limit);
+// One of them, `kind` 0..kBandKinds - 1 in that order (the tie last), drawn
+// alone: fuzz draws a pair at a time (fuzz.hpp).
+inline constexpr std::size_t kBandKinds = 6;
+DrawnBand drawn_band_pair(Draws& draw, double limit, std::size_t kind);
 
 // One group (or a few) of each file's fresh cases; files.hpp's builders'
 // source files hold them.

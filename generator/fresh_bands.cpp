@@ -87,21 +87,31 @@ DrawnBand drawn_tie(Draws& draw, double limit, const std::string& name) {
 
 }  // namespace
 
+namespace {
+
+// The six kinds, in the order drawn_band_pairs draws them.
+const struct {
+  Band band;
+  const char* name;
+} kKinds[kBandKinds] = {{Band::below_midpoint, "just-below-the-midpoint-is-inside"},
+                        {Band::above_midpoint, "just-above-the-midpoint-is-outside"},
+                        {Band::below_midpoint, "just-below-the-midpoint-again-is-inside"},
+                        {Band::above_midpoint, "just-above-the-midpoint-again-is-outside"},
+                        {Band::above_limit, "just-above-the-limit-is-outside"},
+                        {Band::above_limit, "exact-tie-at-the-midpoint-is-outside"}};
+
+}  // namespace
+
+DrawnBand drawn_band_pair(Draws& draw, double limit, std::size_t kind) {
+  if (kind >= kBandKinds) throw std::out_of_range("fresh_bands: no such kind of band pair");
+  const auto& k = kKinds[kind];
+  if (kind + 1 == kBandKinds) return drawn_until(100, [] { return 0; }, [&](int) { return drawn_tie(draw, limit, k.name); });
+  return drawn_until(100, [] { return 0; }, [&](int) { return drawn_search(draw, limit, k.band, k.name); });
+}
+
 std::vector<DrawnBand> drawn_band_pairs(Draws& draw, double limit) {
-  const struct {
-    Band band;
-    const char* name;
-  } kinds[] = {{Band::below_midpoint, "just-below-the-midpoint-is-inside"},
-               {Band::above_midpoint, "just-above-the-midpoint-is-outside"},
-               {Band::below_midpoint, "just-below-the-midpoint-again-is-inside"},
-               {Band::above_midpoint, "just-above-the-midpoint-again-is-outside"},
-               {Band::above_limit, "just-above-the-limit-is-outside"}};
   std::vector<DrawnBand> pairs;
-  for (const auto& kind : kinds) {
-    pairs.push_back(drawn_until(100, [] { return 0; }, [&](int) { return drawn_search(draw, limit, kind.band, kind.name); }));
-  }
-  pairs.push_back(
-      drawn_until(100, [] { return 0; }, [&](int) { return drawn_tie(draw, limit, "exact-tie-at-the-midpoint-is-outside"); }));
+  for (std::size_t kind = 0; kind < kBandKinds; ++kind) pairs.push_back(drawn_band_pair(draw, limit, kind));
   return pairs;
 }
 

@@ -3,7 +3,9 @@
 // 400 birds in one perception disc, pairs from 1e-150 apart up through every
 // limit, speeds from INPUT-9's bounds down to forces that cancel, seams,
 // birds in one place, drawn weights and ticks; torus deltas and distances
-// on the seams, and draws after skips up to 2^53 - 1), each made a case in the
+// on the seams, draws after skips up to 2^53 - 1, initial states, pairs within
+// an ulp of a limit built as the fresh band cases are, and short runs whose
+// run, run_from and verify are graded as a trajectory), each made a case in the
 // published format of its file by the same helpers the published cases use.
 // A difference is then shrunk (fewer birds and ticks, rounder values) and
 // written out as a vector set that `grade --vectors` replays.
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "fresh.hpp"
+#include "susurration/simulation.hpp"
 #include "susurration/state.hpp"
 #include "vector_file.hpp"
 
@@ -25,13 +28,22 @@ namespace susurration::generator {
 
 // One fuzz input: a method, and what it asks.
 struct FuzzInput {
-  enum class Method { step, metrics, hash, torus_delta, torus_distance, prng, init };
+  enum class Method { step, metrics, hash, torus_delta, torus_distance, prng, init, run };
   Method method = Method::step;
   State state;      // step, metrics, hash; torus_distance: the two positions, from and to
-  Weights weights;  // step only
-  int ticks = 1;    // step only: 1..1000 (INPUT-4)
+  Weights weights;  // step; run: the initial weights
+  int ticks = 1;    // step: 1..1000 (INPUT-4); run: its last tick
   double a = 0, b = 0, size = 0;  // torus_delta: from a to b on an axis of size 1000 or 600
-  std::uint32_t seed = 0;         // prng: `count` draws after skipping `skip`; init: `count` birds
+  std::uint32_t seed = 0;         // prng: `count` draws after skipping `skip`; init, run: `count` birds
+  // run: a trajectory case (its `run`, `run_from` from each anchor to the
+  // next and to `ticks`, `verify` at each of `verify`).
+  Schedule schedule;
+  std::vector<int> anchors, verify;
+  // step, metrics: `state` is a band pair built exactly within an ulp of
+  // `limit` (fresh_bands.cpp), which every correct engine decides exactly
+  // at tick 0 (FIELD-6): one tick, conditioned with its positions as given.
+  bool band = false;
+  double limit = 0;
   std::uint64_t skip = 0;
   int count = 1;
   std::string shape;  // how it was drawn, in words, for the case's comment
@@ -62,13 +74,14 @@ FuzzInput draw_fuzz_input(Draws& draw);
 Case fuzz_case(const FuzzInput& input, const std::string& id);
 
 // A step case is fair to every correct engine when correct engines on
-// faithful libms agree within this share of its class (abs 1e-9): a
+// faithful libms agree within this share of its class (abs 1e-9; a
+// trajectory's relative tolerance 1e-3 likewise): a
 // thousandth, so that another libm, whose answer the class engines only
 // sample, still lands well inside it (cli/fuzz.cpp grades them against
 // narrowed(), never an engine under test).
 inline constexpr double kFairShare = 1e-3;
 
-// `files` with every step case's class narrowed to kFairShare of itself.
+// `files` with every step and trajectory case's class narrowed to kFairShare of itself.
 // Not a publishable set (the schema fixes the step class): it only grades
 // the class engines.
 std::vector<VectorFile> narrowed(std::vector<VectorFile> files);

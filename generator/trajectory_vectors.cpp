@@ -90,6 +90,8 @@ Json metric_columns(const std::vector<Metrics>& m, int ticks) {
   return {{"polarization", p}, {"cluster_count", c}, {"mean_neighbor_distance", d}};
 }
 
+}  // namespace
+
 Json schedule_json(const Schedule& schedule) {
   Json out = Json::array();
   for (const WeightChange& change : schedule) {
@@ -100,6 +102,8 @@ Json schedule_json(const Schedule& schedule) {
   }
   return out;
 }
+
+namespace {
 
 // The anchor's per-bird terms (step_terms.hpp) to six significant digits:
 // the grader compares directions, never values.
@@ -377,6 +381,12 @@ std::vector<GroupSpec> group_specs() {
 }
 
 }  // namespace
+
+Case trajectory_case(std::string id, std::string comment, const RunSpec& run, int ticks, std::vector<int> anchors,
+                     std::vector<std::string> flags, std::vector<int> verify_ticks) {
+  return build({std::move(id), std::move(comment), run, ticks, std::move(anchors), std::move(flags), std::nullopt,
+                std::move(verify_ticks)});
+}
 
 // The notes of trajectories.json's flags, which its fresh twin shares (fresh_vectors.cpp).
 std::map<std::string, Note> trajectory_notes() {

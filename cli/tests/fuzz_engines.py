@@ -15,6 +15,12 @@ altered in one way.
   python3 fuzz_engines.py SUSURRATION_BINARY wrong-init-between-LO-and-HI-birds
       the reference, but an init of LO to HI birds has its last bird's vx a
       billionth off (the published set asks 10, 120 and 400 birds)
+  python3 fuzz_engines.py SUSURRATION_BINARY wrong-runs-with-a-change-at-tick-0
+      the reference, but its `run` leaves out a weight change logged at
+      tick 0 (it applies changes from tick 1 on); run_from, verify and step
+      are right
+  python3 fuzz_engines.py SUSURRATION_BINARY MODE-logged-in-DIR
+      MODE, appending the method of every request to DIR/methods
   python3 fuzz_engines.py SUSURRATION_BINARY wrong-steps-from-N-once-in-DIR
       the same in the first process started (the one that makes DIR/first)
       and right in every later one: a difference that never replays
@@ -36,6 +42,9 @@ import _proxy  # noqa: E402
 
 requests = 0
 WRONG = True
+LOG = None
+if "-logged-in-" in MODE:
+    MODE, LOG = MODE.split("-logged-in-", 1)
 if "-once-in-" in MODE:
     MODE, once = MODE.split("-once-in-", 1)
     try:
@@ -47,6 +56,12 @@ if "-once-in-" in MODE:
 def misbehave(request, forward):
     global requests
     requests += 1
+    if LOG:
+        with open(os.path.join(LOG, "methods"), "a") as log:
+            log.write(request["method"] + "\n")
+    if MODE == "wrong-runs-with-a-change-at-tick-0" and request["method"] == "run":
+        request = dict(request, params=dict(request["params"]))
+        request["params"]["schedule"] = [c for c in request["params"].get("schedule", []) if c["tick"] != 0]
     if request["method"] in ("hello", "shutdown"):
         return forward(request)
     if MODE == "mute-after-hello":

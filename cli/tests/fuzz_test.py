@@ -203,5 +203,79 @@ def fuzz_asks_init_at_drawn_seeds_and_sizes(susurration, tmp):
     check(clean.returncode == 0, "the reference fails the finding: %s" % clean.stdout)
 
 
+def fuzz_asks_run_run_from_and_verify_and_finds_a_run_only_mistake(susurration, tmp):
+    # fuzz left run, run_from and verify to the fresh set. An engine whose
+    # run alone leaves out a weight change logged at tick 0 (its step,
+    # run_from and verify are right) is found in a drawn short run, shrunk
+    # to the fewest birds and ticks and to that one change, and written as a
+    # trajectories.json the replay fails and the reference passes.
+    log = private_tmp(tmp, "log")
+    engine = planted(susurration, "wrong-runs-with-a-change-at-tick-0-logged-in-%s" % log)
+    out = pathlib.Path(tmp) / "finding"
+    r = subprocess.run(fuzz_args(susurration, engine, out, "--seed", "5", "--cases", "1000"),
+                       capture_output=True, text=True, timeout=900)
+    check(r.returncode == 1, "exit %d, want 1: %s %s" % (r.returncode, r.stdout, r.stderr))
+    asked = set((log / "methods").read_text().split())
+    check({"run", "run_from", "verify", "init", "step", "metrics"} <= asked,
+          "fuzz never asked %s" % sorted({"run", "run_from", "verify", "init", "step", "metrics"} - asked))
+    files = [f["file"] for f in json.loads((out / "manifest.json").read_text())["files"]]
+    check(files == ["trajectories.json"], "the finding is in %s, want trajectories.json alone" % files)
+    groups = json.loads((out / "trajectories.json").read_text())["groups"]
+    check(len(groups) == 1, "the finding holds %d runs, want one" % len(groups))
+    parameters, case = groups[0]["parameters"], groups[0]["cases"][0]
+    check(parameters["birds"] == 10 and case["input"]["ticks"] == 1
+          and [c["tick"] for c in parameters["schedule"]] == [0],
+          "not shrunk to 10 birds, 1 tick and the change at tick 0: %s, %s" % (parameters, case["input"]))
+    replay = subprocess.run([susurration, "grade", "--engine", planted(susurration, "wrong-runs-with-a-change-at-tick-0"),
+                             *PROXY_FILES, "--vectors", str(out), "--fresh", "off", "--report", "json"],
+                            capture_output=True, text=True, timeout=300)
+    report = json.loads(replay.stdout)
+    check(replay.returncode == 1 and report["cases"][0]["outcome"] == "fail" and report["cases"][0]["clause"] == "WEIGHTS-3",
+          "the replay does not fail the run under WEIGHTS-3 (exit %d): %s" % (replay.returncode, report["cases"]))
+    clean = subprocess.run([susurration, "grade", "--engine", "%s engine" % susurration, "--vectors", str(out),
+                            "--fresh", "off"], capture_output=True, text=True, timeout=300)
+    check(clean.returncode == 0, "the reference fails the finding: %s" % clean.stdout)
+
+
+def fuzz_finds_the_table_answering_naive_limits_engine(susurration, tmp):
+    # The naive-limits variant (90, 28 and 270 decided with glibc's hypot)
+    # under a table of the published answers it gets wrong
+    # (adapters/lookup_table/table_over.py) is conformant on the published
+    # set, and `fuzz --seconds 60` found nothing in 25,000 cases: it dropped
+    # every pair near a limit as ill-conditioned. Band pairs built exactly
+    # find it. The default run draws cases for 60 s; a seed and --cases
+    # make the run that must find it the same on every machine.
+    variants = pathlib.Path(susurration).resolve().parents[1] / "adapters" / "variants"
+    naive_binary = variants / "susurration_variant_glibc_libm_naive_limits"
+    naive = "%s engine" % naive_binary
+    alone = subprocess.run([susurration, "grade", "--engine", naive, "--fresh", "off", "--jobs", "2", "--report", "json"],
+                           capture_output=True, text=True, timeout=600)
+    wrong = sorted(c["id"] for c in json.loads(alone.stdout)["cases"] if c["outcome"] in ("fail", "errored"))
+    check(alone.returncode == 1 and wrong, "the naive variant alone passes the published set")
+    ids = pathlib.Path(tmp) / "wrong.txt"
+    ids.write_text("\n".join(wrong) + "\n")
+    table = " ".join(shlex.quote(w) for w in [sys.executable, str(HERE.parents[1] / "adapters" / "lookup_table" / "table_over.py"),
+                                              str(HERE.parents[1] / "vectors"), str(ids), naive])
+    under = ("--engine-files", str(naive_binary))
+    published = subprocess.run([susurration, "grade", "--engine", table, *under, "--fresh", "off", "--jobs", "2"],
+                               capture_output=True, text=True, timeout=600)
+    check(published.returncode == 0, "the table no longer passes the published set (exit %d): %s"
+          % (published.returncode, published.stdout[-2000:]))
+    out = pathlib.Path(tmp) / "finding"
+    r = subprocess.run([susurration, "fuzz", "--engine", table, "--out", str(out), "--quiet", "--seed", "1",
+                        "--cases", "400"], capture_output=True, text=True, timeout=900)
+    check(r.returncode == 1, "exit %d, want 1: %s %s" % (r.returncode, r.stdout, r.stderr))
+    files = [f["file"] for f in json.loads((out / "manifest.json").read_text())["files"]]
+    cases = [c for f in files for g in json.loads((out / f).read_text())["groups"] for c in g["cases"]]
+    check("band pair" in cases[-1]["comment"], "the finding is no band pair: %s" % cases[-1]["comment"])
+    replay = subprocess.run([susurration, "grade", "--engine", table, *under, "--vectors", str(out), "--fresh", "off"],
+                            capture_output=True, text=True, timeout=300)
+    check(replay.returncode == 1 and "Level: not conformant" in replay.stdout,
+          "the replay does not find the table not conformant (exit %d): %s" % (replay.returncode, replay.stdout))
+    clean = subprocess.run([susurration, "grade", "--engine", "%s engine" % susurration, "--vectors", str(out),
+                            "--fresh", "off"], capture_output=True, text=True, timeout=300)
+    check(clean.returncode == 0, "the reference fails the finding: %s" % clean.stdout)
+
+
 if __name__ == "__main__":
     sys.exit(main(cases(globals(), ("fuzz_",))))
