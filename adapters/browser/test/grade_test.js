@@ -25,9 +25,9 @@ if (!drivers[browser].binary()) {
 // Firefox 135 s where 2 took 87 s on this machine under load.
 const jobs = process.argv[4] || '2';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'grade-'));
-// --root: the page's folder and ../node readable in the sandbox (README).
-const root = path.resolve(__dirname, '..', '..');
-const child = spawn(bin, ['grade', '--engine', `node ${path.resolve(__dirname, '..', 'bridge.js')} ${browser} --root ${root}`,
+// The bridge's plain usage, no --root: the sandbox binds ../node, which the
+// default page runs, for the kit's own bridge (README).
+const child = spawn(bin, ['grade', '--engine', `node ${path.resolve(__dirname, '..', 'bridge.js')} ${browser}`,
   '--jobs', jobs, '--timeout', '180', '--fresh', 'off'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TMPDIR: tmp } });
 let out = '';
 child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });

@@ -18,10 +18,9 @@ Json zero_counts() {
   return counts;
 }
 
-Json fresh_seed_of(const Json& report) {
-  const Json& fresh = report.at("vectors").at("fresh");
-  return fresh.is_null() ? Json(nullptr) : fresh.at("seed");
-}
+// Read as every form reads a saved report's scope (verdict_from_report).
+Json fresh_seed_of(const Scope& scope) { return scope.fresh_seed ? Json(*scope.fresh_seed) : Json(nullptr); }
+Json fresh_seed_of(const Json& report) { return fresh_seed_of(verdict_from_report(report).scope); }
 
 // Reports are one table only when graded against one vector set by one kit,
 // and with one fresh seed or none: other vectors, and fresh cases of
@@ -38,6 +37,7 @@ Json engine_column(const BoardReport& r) {
   const Json& report = r.report;
   const Json& engine = report.at("engine");
   const Json& selection = report.at("selection");
+  const Scope scope = verdict_from_report(report).scope;
   return {{"report", r.path},
           {"name", engine.at("name")},
           {"version", engine.at("version")},
@@ -50,11 +50,10 @@ Json engine_column(const BoardReport& r) {
           {"cases_in_set", selection.at("cases_in_set")},
           // A selection is marked wherever the column is shown: its level
           // speaks for the cases asked, not for the set.
-          {"partial", report.at("cases").size() < selection.at("cases_in_set").get<std::size_t>()},
+          {"partial", !scope.whole()},
           {"seconds", report.at("seconds")},
-          {"fresh_seed", fresh_seed_of(report)},
-          // The verdict's scope says it (report.schema.json requires it).
-          {"sandboxed", report.at("scope").at("sandboxed")}};
+          {"fresh_seed", fresh_seed_of(scope)},
+          {"sandboxed", scope.sandboxed}};
 }
 
 // Rows of one kind (by category or by clause): the rows in order of first

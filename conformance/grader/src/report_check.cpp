@@ -3,6 +3,7 @@
 // and then every figure it states recomputed from its cases by the
 // grader's own rules (Counts::add, verdict_of), so what `report` draws and
 // `report-diff` gates on is what the cases say, not what a hand wrote.
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -140,6 +141,19 @@ void check_report(const Json& report) {
   must_equal(report.at("categories"), categories, "categories");
   must_equal(report.at("clauses"), clauses, "clauses");
   must_equal(report.at("level"), Json(to_string(verdict_of(run).level)), "level");
+  // The scope every form reads (verdict_from_report) says what the cases
+  // and the vector set say, so a reader of it reads the report.
+  const Scope scope = verdict_from_report(report).scope;
+  const auto fresh = static_cast<std::size_t>(
+      std::count_if(cases.begin(), cases.end(), [](const Json& c) { return c.at("category") == "fresh"; }));
+  must_equal(Json(scope.fresh_cases), Json(fresh), "scope.fresh_cases");
+  must_equal(Json(scope.cases), Json(cases.size() - fresh), "scope.cases");
+  const Json& drawn = report.at("vectors").at("fresh");
+  const Json seed = scope.fresh_seed ? Json(*scope.fresh_seed) : Json(nullptr);
+  if (seed != (drawn.is_null() ? Json(nullptr) : drawn.at("seed"))) {
+    throw ReportFormatError("scope.fresh_seed says " + seed.dump() + " but vectors.fresh says " + drawn.dump() +
+                            ": the report was edited or damaged");
+  }
 }
 
 }  // namespace susurration::grader

@@ -19,24 +19,14 @@ namespace {
 
 bool passes(const std::string& outcome) { return outcome == "pass-exact" || outcome == "pass-tolerant"; }
 
-// Worse is larger. Saying nothing (incomplete, no verdict) is worse than
-// any passing level and better than a failure.
-int level_rank(const std::string& level) {
-  if (level == "exact") return 0;
-  if (level == "conformant") return 1;
-  if (level == "incomplete") return 2;
-  if (level == "no verdict") return 3;
-  return 4;  // not conformant
-}
-
-// Whether the engine ran sandboxed: the verdict's scope says it
-// (report.schema.json requires it).
-Json sandboxed_of(const Json& r) { return r.at("scope").at("sandboxed"); }
+// What the report's verdict says it spoke of: read as every form reads a
+// saved report's scope (verdict_from_report), and so once.
+Scope scope_of(const Json& r) { return verdict_from_report(r).scope; }
 
 // One line of a run: what a reader needs to know which run is which.
 Json run_summary(const Json& r) {
   const Json& engine = r.at("engine");
-  const Json& fresh = r.at("vectors").at("fresh");
+  const Scope scope = scope_of(r);
   return {{"engine", engine.at("name").is_string() ? engine.at("name") : engine.at("command")},
           {"version", engine.at("version")},
           {"kit", r.at("kit")},
@@ -44,28 +34,24 @@ Json run_summary(const Json& r) {
           // The cases' level, by the grader's rule (check_report has refused a report stating another).
           {"level", level_of_report(r)},
           {"manifest_sha256", r.at("vectors").at("manifest_sha256")},
-          {"fresh_seed", fresh.is_null() ? Json(nullptr) : fresh.at("seed")},
+          {"fresh_seed", scope.fresh_seed ? Json(*scope.fresh_seed) : Json(nullptr)},
           {"cases", r.at("cases").size()}};
 }
 
 // What was asked, as a reader compares two runs: each part a line.
 std::vector<std::pair<std::string, std::string>> scope_parts(const Json& r) {
   const Json& s = r.at("selection");
-  const auto globs = [](const char* option, const Json& list) {
+  const Scope scope = scope_of(r);
+  const auto globs = [](const char* option, const std::vector<std::string>& list) {
     std::string out;
-    for (const Json& g : list) out += std::string(" ") + option + " " + one_line(g.get_ref<const std::string&>(), 60);
+    for (const std::string& g : list) out += std::string(" ") + option + " " + one_line(g, 60);
     return out;
   };
-  const Json& fresh = r.at("vectors").at("fresh");
-  const Json sandboxed = sandboxed_of(r);
-  std::vector<std::pair<std::string, std::string>> parts = {
-      {"selection", s.at("cases_selected").dump() + " of " + s.at("cases_in_set").dump() + " cases" +
-                        globs("--only", s.at("only")) + globs("--skip", s.at("skip")) + " shard " +
-                        s.at("shard").get<std::string>()},
-      {"expected failures listed", std::to_string(s.at("expect_fail").size())},
-      {"fresh", fresh.is_null() ? "no fresh set" : "seed " + fresh.at("seed").dump()}};
-  if (!sandboxed.is_null()) parts.push_back({"sandboxed", sandboxed.dump()});
-  return parts;
+  return {{"selection", s.at("cases_selected").dump() + " of " + s.at("cases_in_set").dump() + " cases" +
+                            globs("--only", scope.only) + globs("--skip", scope.skip) + " shard " + scope.shard},
+          {"expected failures listed", std::to_string(s.at("expect_fail").size())},
+          {"fresh", scope.fresh_seed ? "seed " + std::to_string(*scope.fresh_seed) : "no fresh set"},
+          {"sandboxed", scope.sandboxed ? "true" : "false"}};
 }
 
 Json scope_changes(const Json& old_report, const Json& new_report) {
@@ -85,9 +71,8 @@ Json scope_changes(const Json& old_report, const Json& new_report) {
 // Fresh cases are the same questions only when drawn from the same seed by
 // the same kit (PROTO-12: the generator, and so the set, is the kit's).
 bool same_fresh_set(const Json& a, const Json& b) {
-  const Json& fa = a.at("vectors").at("fresh");
-  const Json& fb = b.at("vectors").at("fresh");
-  return !fa.is_null() && !fb.is_null() && fa.at("seed") == fb.at("seed") && a.at("kit") == b.at("kit");
+  const auto seed_a = scope_of(a).fresh_seed, seed_b = scope_of(b).fresh_seed;
+  return seed_a && seed_b && *seed_a == *seed_b && a.at("kit") == b.at("kit");
 }
 
 bool is_fresh(const Json& c) { return c.at("category") == "fresh"; }
@@ -226,8 +211,7 @@ Json diff_reports(const Json& old_report, const Json& new_report, const DiffOpti
     if (!new_cases.contains(id) && !compared_as_share) missing.push_back({{"id", id}, {"old", before.at("outcome")}});
   }
   const Json fresh = fresh_by_id ? Json(nullptr) : fresh_summary(old_report, new_report, missing);
-  const std::string old_level = level_of_report(old_report), new_level = level_of_report(new_report);
-  const bool level_worse = level_rank(new_level) > level_rank(old_level);
+  const bool level_worse = worse(level_named(level_of_report(new_report)), level_named(level_of_report(old_report)));
   const bool regressed = !regressions.empty() || (fresh.is_object() && fresh.at("regressed").get<bool>()) ||
                          level_worse || (!missing.empty() && !options.allow_missing);
   return {{"schema", "report-diff.schema.json"},

@@ -337,12 +337,11 @@ std::string picture_table(const Json& p) {
 }
 
 // The replay of case `c` of report `r`: the command the text report gives.
-std::string replay_of(const Json& r, const Json& c) {
-  const Json& fresh = r.at("vectors").at("fresh");
-  std::optional<std::uint32_t> seed;
-  if (c.at("category") == "fresh" && fresh.is_object()) seed = fresh.at("seed").get<std::uint32_t>();
+// `fresh_seed`: the scope's, as verdict_from_report reads it.
+std::string replay_of(const Json& r, const Json& c, std::optional<std::uint32_t> fresh_seed) {
+  if (c.at("category") != "fresh") fresh_seed.reset();
   return replay_command(r.at("engine").at("command").get<std::string>(), r.at("vectors").at("dir").get<std::string>(),
-                        c.at("id").get<std::string>(), seed, r.at("timeout_seconds").get<double>());
+                        c.at("id").get<std::string>(), fresh_seed, r.at("timeout_seconds").get<double>());
 }
 
 std::string failing_case(const Json& c, const Json& tails, const std::string& replay) {
@@ -401,6 +400,7 @@ std::string failures(const Json& r) {
     causes.push_back(std::move(cause));
   }
   std::string out = "<section id=\"failures\"><h2>Failing and errored cases</h2>";
+  const std::optional<std::uint32_t> seed = verdict_from_report(r).scope.fresh_seed;
   const std::vector<FailureGroup> groups = failures_by_cause(causes, failing);
   for (const FailureGroup& g : groups) {
     out += "<h3 class=\"cause-group\">";
@@ -411,13 +411,13 @@ std::string failures(const Json& r) {
       out += "Not explained by a cause (" + failing_cases(g.cases.size()) + ")";
     }
     out += "</h3>";
-    for (std::size_t k : g.cases) out += failing_case(cases[k], r.at("stderr_tails"), replay_of(r, cases[k]));
+    for (std::size_t k : g.cases) out += failing_case(cases[k], r.at("stderr_tails"), replay_of(r, cases[k], seed));
   }
   std::string expected;
   for (const char* outcome : {"fail", "errored"}) {
     for (const Json& c : cases) {
       if (c.at("outcome") == outcome && c.at("expected_to_fail") == true) {
-        expected += failing_case(c, r.at("stderr_tails"), replay_of(r, c));
+        expected += failing_case(c, r.at("stderr_tails"), replay_of(r, c, seed));
       }
     }
   }

@@ -36,13 +36,49 @@ CaseResult broke(const VectorCase& c, const std::string& cause, const std::strin
   return r;
 }
 
+// The one time after which no case starts, and what each case it leaves
+// is: grade's --budget errs them (the engine was given no chance to answer
+// in the time the grade allowed, which says nothing of its values, so the
+// level is incomplete); fuzz's start_none_after skips them (a bound the
+// caller chose, not a verdict). Where both are given the earlier one holds.
+struct Deadline {
+  Clock::time_point at = Clock::time_point::max();
+  Outcome left_as = Outcome::skipped;
+  std::string clause;
+  std::string message;
+
+  bool passed() const { return Clock::now() >= at; }
+
+  CaseResult leave(const VectorCase& c) const {
+    CaseResult r = start_result(c);
+    r.outcome = left_as;
+    r.clause = clause;
+    r.message = message;
+    return r;
+  }
+};
+
+Deadline deadline_of(const GradeOptions& options, Clock::time_point start) {
+  Deadline d;
+  if (options.budget.count() > 0) {
+    char budget[32];
+    std::snprintf(budget, sizeof budget, "%g", static_cast<double>(options.budget.count()) / 1000);
+    d = {start + options.budget, Outcome::errored, "PROTO-3",
+         std::string("not run: the grade's budget of ") + budget + " s (--budget) ran out before this case started"};
+  }
+  if (options.start_none_after && *options.start_none_after < d.at) {
+    d = {*options.start_none_after, Outcome::skipped, "", "not run: the time given ran out"};
+  }
+  return d;
+}
+
 struct Worker {
   const VectorSet& set;
   const std::vector<std::size_t>& selected;
   const GradeOptions& options;
   std::atomic<std::size_t>& next;
   std::atomic<bool>& stopped;  // --fail-fast: a case's outcome was unexpected
-  std::atomic<bool>& out_of_time;  // start_none_after came
+  const Deadline& deadline;
   std::vector<CaseResult>& results;
   std::optional<EngineInfo> engine;
   std::vector<std::string> transcript;
@@ -51,19 +87,14 @@ struct Worker {
   int failed_handshakes = 0;
   std::string handshake_cause;
   double largest_answered_work = -1;  // over this worker's session (GradeRun)
-  Clock::time_point budget_end = Clock::time_point::max();
 
   void run(Session& session) {
     if (options.keep_transcript) session.record_to(&transcript, kTranscriptBytes / std::max(1, options.jobs));
     for (std::size_t k; !stopped && (k = next.fetch_add(1)) < selected.size();) {
-      if (options.start_none_after && Clock::now() >= *options.start_none_after) {
-        out_of_time = true;
-        break;
-      }
       const VectorCase& c = set.cases[selected[k]];
       const auto start = Clock::now();
       if (options.on_case) options.on_case(k, false);
-      results[k] = start >= budget_end ? out_of_budget(c) : grade_guarded(c, session);
+      results[k] = start >= deadline.at ? deadline.leave(c) : grade_guarded(c, session);
       results[k].seconds = std::chrono::duration<double>(Clock::now() - start).count();
       results[k].expected_to_fail = options.expect_fail.contains(results[k].id);
       if (options.fail_fast && unexpected_outcome(results[k])) stopped = true;
@@ -75,18 +106,6 @@ struct Worker {
     } catch (...) {
       // Every result is in; the session's destructor still kills the engine.
     }
-  }
-
-  // Errored, not skipped: the engine was given no chance to answer within
-  // the time the grade allowed it, which says nothing of its values.
-  CaseResult out_of_budget(const VectorCase& c) const {
-    char budget[32];
-    std::snprintf(budget, sizeof budget, "%g", static_cast<double>(options.budget.count()) / 1000);
-    CaseResult r = start_result(c);
-    r.outcome = Outcome::errored;
-    r.message = std::string("not run: the grade's budget of ") + budget + " s (--budget) ran out before this case started";
-    r.clause = "PROTO-3";
-    return r;
   }
 
   // Nothing thrown while grading a case leaves it: whatever it was (a
@@ -212,14 +231,14 @@ struct Worker {
   }
 };
 
-// Every case no worker started is reported skipped, saying why: after
-// --fail-fast, naming the case that stopped the grade (the first in
-// selection order, whichever worker finished it first); else the time ran out.
+// After --fail-fast every case no worker started is reported skipped,
+// naming the case that stopped the grade (the first in selection order,
+// whichever worker finished it first).
 void skip_unstarted(const VectorSet& set, const std::vector<std::size_t>& selected,
-                    std::vector<CaseResult>& results, bool fail_fast) {
-  std::string why = "not run: the time given ran out";
+                    std::vector<CaseResult>& results) {
+  std::string why = "not run: --fail-fast stopped the grade";
   for (const CaseResult& r : results) {
-    if (fail_fast && !r.id.empty() && unexpected_outcome(r)) {
+    if (!r.id.empty() && unexpected_outcome(r)) {
       why = "not run: --fail-fast stopped the grade after " + r.id + " counted as a failure";
       break;
     }
@@ -384,34 +403,35 @@ GradeRun run_grade(const VectorSet& set, const std::vector<std::size_t>& selecte
   resolve_program(options.argv);
 
   std::atomic<std::size_t> next{0};
-  std::atomic<bool> stopped{false}, out_of_time{false};
+  std::atomic<bool> stopped{false};
+  const Deadline deadline = deadline_of(options, start);
   std::vector<Worker> workers;
   for (int j = 0; j < jobs; ++j) {
-    workers.push_back(Worker{set, selected, options, next, stopped, out_of_time, run.results, {}, {}, 0, {}});
+    workers.push_back(Worker{set, selected, options, next, stopped, deadline, run.results, {}, {}, 0, {}});
   }
   if (options.keep_transcript) sessions[0]->record_to(&workers[0].transcript, kTranscriptBytes / jobs);
   // With the time already gone no engine starts at all (fuzz --seconds).
-  const bool out_of_time_at_start = options.start_none_after && Clock::now() >= *options.start_none_after;
-  if (!out_of_time_at_start) run.not_started = start_before_grading(*sessions[0], options);
-  if (out_of_time_at_start || !run.not_started.empty()) {
+  const bool passed_at_start = deadline.passed();
+  if (!passed_at_start) run.not_started = start_before_grading(*sessions[0], options);
+  if (passed_at_start || !run.not_started.empty()) {
     for (std::size_t k = 0; k < selected.size(); ++k) {
-      run.results[k] = start_result(set.cases[selected[k]]);
-      run.results[k].message = out_of_time_at_start ? "not run: the time given ran out"
-                                                     : "not run: the engine did not start (its handshake failed twice)";
+      if (passed_at_start) {
+        run.results[k] = deadline.leave(set.cases[selected[k]]);
+      } else {
+        run.results[k] = start_result(set.cases[selected[k]]);
+        run.results[k].message = "not run: the engine did not start (its handshake failed twice)";
+      }
     }
     run.transcript = std::move(workers[0].transcript);
     run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return run;
-  }
-  if (options.budget.count() > 0) {
-    for (Worker& w : workers) w.budget_end = start + options.budget;
   }
   run.sandboxed = engine_launch().sandbox;
   std::vector<std::thread> threads;
   for (int j = 1; j < jobs; ++j) threads.emplace_back([&, j] { workers[j].run(*sessions[j]); });
   workers[0].run(*sessions[0]);
   for (std::thread& t : threads) t.join();
-  if (stopped || out_of_time) skip_unstarted(set, selected, run.results, stopped);
+  if (stopped) skip_unstarted(set, selected, run.results);
 
   for (Worker& w : workers) {
     if (!run.engine && w.engine) run.engine = w.engine;

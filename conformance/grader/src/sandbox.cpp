@@ -87,6 +87,23 @@ class Binds {
   std::vector<fs::path> dirs_;
 };
 
+// The one engine of the kit's own that reads beyond its command's folders:
+// the browser bridge, whose default page runs adapters/node's files
+// unchanged (adapters/browser/README.md). Named, it brings that folder
+// along, and no other of adapters/ (the lookup table holds published
+// answers). The kit knows this of its own file; an engine's files never
+// widen what is bound, or an engine could name the vectors for itself.
+void add_what_the_kit_knows(Binds& binds, const fs::path& named) {
+#ifdef SUSURRATION_ADAPTERS_DIR
+  std::error_code ec;
+  const fs::path adapters = SUSURRATION_ADAPTERS_DIR;
+  const fs::path bridge = fs::canonical(adapters / "browser" / "bridge.js", ec);
+  if (!bridge.empty() && fs::canonical(named, ec) == bridge) binds.add_exactly(adapters / "node");
+#else
+  (void)binds, (void)named;
+#endif
+}
+
 }  // namespace
 
 void set_engine_launch(const EngineLaunch& launch) { launch_settings = launch; }
@@ -114,6 +131,7 @@ std::vector<std::string> sandboxed_command(const std::string& program, const std
     const std::string& word = argv[i];
     if (!word.empty() && word[0] != '-' && fs::exists(word, ec)) {
       binds.add_command_file(word, false);
+      add_what_the_kit_knows(binds, word);
       args.push_back(fs::absolute(word, ec).lexically_normal().string());
     } else {
       args.push_back(word);

@@ -220,6 +220,26 @@ TEST(EngineProcess, ASandboxedEngineSeesNeitherTheKitNorItsFiles) {
   EXPECT_EQ(rest.find("ifb"), std::string::npos) << r.text;
 }
 
+// The kit's own browser bridge, named, brings adapters/node (its default
+// page runs those files) and no other folder of adapters/: its plain usage
+// grades in the sandbox, and the published answers of the lookup table
+// stay out of reach (adapters/browser/README.md).
+TEST(EngineProcess, TheKitsBrowserBridgeSeesTheNodeEngineBesideItAndNoOtherAdapter) {
+  if (const std::string why = sandbox_unavailable(); !why.empty()) GTEST_SKIP() << why;
+  const std::string adapters = SUSURRATION_ADAPTERS_DIR;
+  set_engine_launch({true, {}, {}});
+  // The folder is in the script's text, not a word of its own: a word that
+  // names a folder is bound whole.
+  EngineProcess probe({"sh", "-c",
+                       "read x; cd /; for f in browser/bridge.js node/engine.js lookup_table python; do "
+                       "test -e \"" + adapters + "/$f\" && printf '%s,' \"$f\"; done; echo",
+                       "sh", adapters + "/browser/bridge.js"});
+  const Reply r = probe.exchange("go", kGenerous);
+  set_engine_launch({});
+  ASSERT_EQ(r.kind, Reply::Kind::line);
+  EXPECT_EQ(r.text, "browser/bridge.js,node/engine.js,");
+}
+
 TEST(EngineProcess, ASandboxedCrashStillNamesItsSignal) {
   if (const std::string why = sandbox_unavailable(); !why.empty()) GTEST_SKIP() << why;
   set_engine_launch({true, {}, {}});

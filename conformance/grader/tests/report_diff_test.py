@@ -221,6 +221,27 @@ def report_diff_refuses_a_report_whose_level_or_counts_its_cases_do_not_give(b, 
               r.stdout == "", "%s edited: exit %d, %r" % (what, r.returncode, r.stderr))
 
 
+def report_diff_refuses_a_report_whose_scope_its_cases_and_vectors_do_not_give(b, tmp):
+    # The scope is what the board and report-diff read (the fresh seed, the
+    # cases): a report whose scope says another seed or other counts than
+    # its vectors and cases is refused, not read by one field or the other.
+    good = json.loads(grade(b, tmp, "seed1", reference(b), "--only", "fresh-torus-*", "--fresh", "1").read_text())
+    ok, edited = pathlib.Path(tmp) / "ok.json", pathlib.Path(tmp) / "edited.json"
+    ok.write_text(json.dumps(good))
+    status, d, err = diff(b, ok, ok)
+    check(status == 0 and good["scope"]["fresh_seed"] == 1, "the report as written is read: exit %d, %s" % (status, err))
+    scope, vectors = good["scope"], good["vectors"]
+    for what, report in [("scope.fresh_seed", dict(good, scope=dict(scope, fresh_seed=2))),
+                         ("scope.fresh_seed", dict(good, vectors=dict(vectors, fresh=dict(vectors["fresh"], seed=2)))),
+                         ("scope.fresh_seed", dict(good, scope=dict(scope, fresh_seed=None))),
+                         ("scope.fresh_cases", dict(good, scope=dict(scope, fresh_cases=scope["fresh_cases"] + 1))),
+                         ("scope.cases", dict(good, scope=dict(scope, cases=scope["cases"] + 1)))]:
+        edited.write_text(json.dumps(report))
+        r = run(b, "report-diff", str(ok), str(edited))
+        check(r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "invalid NEW" in r.stderr and
+              what in r.stderr and r.stdout == "", "%s edited: exit %d, %r" % (what, r.returncode, r.stderr))
+
+
 def report_diff_refuses_a_file_that_is_not_a_grade_report(b, tmp):
     good = grade(b, tmp, "reference", reference(b), "--only", "torus-*", "--fresh", "off")
     report = json.loads(good.read_text())

@@ -101,5 +101,47 @@ TEST(RunGrade, NoCaseStartsAtOrAfterTheTimeGivenAndTheRestAreSkippedSayingSo) {
   }
 }
 
+// --budget and start_none_after are one deadline: the earlier decides when
+// no case starts and what the cases left are (errored under PROTO-3 naming
+// the budget, or skipped). A budget of 1 ms has passed before any case
+// starts, since the engine's handshake alone takes longer.
+TEST(RunGrade, TheEarlierOfTheBudgetAndTheTimeGivenDecidesWhatTheCasesLeftAre) {
+  const std::string engine =
+      "import json, sys\n"
+      "hello = {'protocol': 1, 'name': 'n', 'version': '1', 'language': 'Python', 'capabilities': ['prng']}\n"
+      "for line in sys.stdin:\n"
+      "    request = json.loads(line)\n"
+      "    print(json.dumps({'id': request['id'], 'result': hello}), flush=True)\n";
+  GradeOptions options;
+  options.argv = {"python3", "-c", engine};
+  options.timeout = std::chrono::milliseconds(60000);
+  const Json file = {{"notes", Json::object()}};
+  const Json group = {{"parameters", {{"seed", 1}}}};
+  const Json prng = {{"id", "prng-1"}, {"clauses", {"PRNG-1"}}, {"input", {{"skip", 0}, {"count", 1}}}};
+  VectorSet set;
+  set.cases = {VectorCase{"prng.json", "prng", &file, &group, &prng},
+               VectorCase{"prng.json", "prng", &file, &group, &prng}};
+  const auto hour_from_now = std::chrono::steady_clock::now() + std::chrono::hours(1);
+  options.budget = std::chrono::milliseconds(1);
+  options.start_none_after = hour_from_now;
+  for (const int jobs : {1, 2}) {
+    options.jobs = jobs;
+    for (const CaseResult& r : run_grade(set, {0, 1}, options).results) {
+      EXPECT_EQ(r.outcome, Outcome::errored) << r.message;
+      EXPECT_EQ(r.clause, "PROTO-3");
+      EXPECT_EQ(r.message, "not run: the grade's budget of 0.001 s (--budget) ran out before this case started");
+    }
+  }
+  options.budget = std::chrono::hours(1);
+  options.start_none_after = std::chrono::steady_clock::now();
+  for (const int jobs : {1, 2}) {
+    options.jobs = jobs;
+    for (const CaseResult& r : run_grade(set, {0, 1}, options).results) {
+      EXPECT_EQ(r.outcome, Outcome::skipped) << r.message;
+      EXPECT_EQ(r.message, "not run: the time given ran out");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace susurration::grader

@@ -36,3 +36,24 @@ def serve(misbehave):
             break
     real.stdin.close()
     real.wait()
+
+
+def saying_in_hello_and_a_reason(text, on_reason=None):
+    """A `misbehave` that adds `text` to hello's name, version and language,
+    and answers torus_delta unsupported with the reason "no" + `text`:
+    engine text that tries to forge the report. `on_reason()`, if given, is
+    called before each such answer (to write the text elsewhere too)."""
+
+    def misbehave(request, forward):
+        if request["method"] == "hello":
+            response = forward(request)
+            for key in ("name", "version", "language"):
+                response["result"][key] += text
+            return response
+        if request["method"] == "torus_delta":
+            if on_reason:
+                on_reason()
+            return json.dumps({"id": request["id"], "unsupported": "no" + text})
+        return forward(request)
+
+    return misbehave

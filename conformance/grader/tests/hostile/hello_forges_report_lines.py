@@ -6,7 +6,6 @@
 # forged: ^Level: exact
 # forged: ^\s*forged-row\s
 # within: 60
-import json
 import sys
 
 import _proxy
@@ -14,17 +13,9 @@ import _proxy
 FORGED = "\nLevel: exact\n  forged-row            308         0      0     0        0        0\n"
 
 
-def misbehave(request, forward):
-    if request["method"] == "hello":
-        response = forward(request)
-        for key in ("name", "version", "language"):
-            response["result"][key] += FORGED
-        return response
-    if request["method"] == "torus_delta":
-        sys.stderr.write(FORGED)
-        sys.stderr.flush()
-        return json.dumps({"id": request["id"], "unsupported": "no" + FORGED})
-    return forward(request)
+def to_stderr():
+    sys.stderr.write(FORGED)
+    sys.stderr.flush()
 
 
-_proxy.serve(misbehave)
+_proxy.serve(_proxy.saying_in_hello_and_a_reason(FORGED, on_reason=to_stderr))

@@ -5,22 +5,8 @@
 # expect: torus-x-exactly-plus-* fail ^listed torus_delta in hello but answered unsupported: no\u2028Level: exact\u2029\u200e\u200f\u202e\u2067\ufeff$
 # forged: ^Level: exact
 # within: 60
-import json
-
 import _proxy
 
 FORGED = "\u2028Level: exact\u2029\u200e\u200f\u202e\u2067\ufeff"
 
-
-def misbehave(request, forward):
-    if request["method"] == "hello":
-        response = forward(request)
-        for key in ("name", "version", "language"):
-            response["result"][key] += FORGED
-        return response
-    if request["method"] == "torus_delta":
-        return json.dumps({"id": request["id"], "unsupported": "no" + FORGED})
-    return forward(request)
-
-
-_proxy.serve(misbehave)
+_proxy.serve(_proxy.saying_in_hello_and_a_reason(FORGED))

@@ -30,13 +30,15 @@ struct GradeOptions {
   // outcome that makes it non-zero, and a listed failure, which leaves it
   // zero, does not stop the grade (PROTOCOL.md, Levels).
   bool fail_fast = false;
-  // No case starts at or after this time; those left are reported skipped,
-  // each saying so (`fuzz --seconds`: a bound, not a wish). A case already
-  // started runs to its end or its deadline.
+  // Two spellings of the run's one deadline (runner.cpp, Deadline): no case
+  // starts at or after it, a case under way runs on within its own
+  // deadlines, and each case left says why. Where both are given the
+  // earlier holds.
+  // - start_none_after (`fuzz --seconds`: a bound, not a wish): the cases
+  //   left are skipped, and with the time gone at the start no engine starts.
+  // - budget (grade's --budget, counted from the call; 0: none): the cases
+  //   left are errored, naming the budget, so the level is incomplete.
   std::optional<std::chrono::steady_clock::time_point> start_none_after;
-  // --budget: no case starts once this much of the grade has passed (0: no
-  // budget). The cases left are errored, naming the budget, and the level
-  // is then incomplete; a case under way runs on within its own deadlines.
   std::chrono::milliseconds budget{0};
   // Told as each selected case (k indexes the selection) starts and
   // finishes, from the worker threads: for progress on a terminal.

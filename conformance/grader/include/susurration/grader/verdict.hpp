@@ -16,8 +16,12 @@
 
 namespace susurration::grader {
 
-// Each with its exit status in cli/grade.cpp.
-enum class Level { exact, conformant, incomplete, not_conformant, no_verdict };
+// Each with its exit status in cli/grade.cpp. Declared best first, so the
+// enum's order is the levels' (report-diff's "a worse level"): saying
+// nothing (incomplete, no verdict) is worse than any passing level and
+// better than a failure.
+enum class Level { exact, conformant, incomplete, no_verdict, not_conformant };
+constexpr bool worse(Level a, Level than) { return a > than; }
 std::string to_string(Level level);  // "exact", "conformant", "incomplete", "not conformant", "no verdict"
 Level level_named(const std::string& name);  // to_string's inverse; throws std::invalid_argument
 
