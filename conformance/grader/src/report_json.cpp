@@ -1,6 +1,7 @@
 // The JSON report (schemas/report.schema.json): everything the text report
 // says, and every case, for tools and dashboards.
 #include "susurration/grader/report.hpp"
+#include "susurration/grader/fingerprint.hpp"
 
 #include <algorithm>
 
@@ -186,6 +187,16 @@ Json fresh_json(const VectorSet& set) {
   return {{"seed", *set.fresh_seed}, {"cases", fresh}};
 }
 
+// REPORT-8: only a grade with tolerant cases that are some deviation's
+// evidence has a fingerprint; an exact engine's report has none.
+static Json fingerprint_json(const std::vector<CaseResult>& cases) {
+  Json out = Json::array();
+  for (const FingerprintEntry& e : fingerprint_of(cases)) {
+    out.push_back({{"deviation", e.deviation}, {"cases", e.cases}, {"remedy", e.remedy}});
+  }
+  return out;
+}
+
 Json report_document(const ReportInput& in) {
   std::map<std::string, Counts> by_category, by_clause;
   const StderrTails tails = stderr_tails(in.run);
@@ -222,7 +233,7 @@ Json report_document(const ReportInput& in) {
   counts["drift"] = total.drift;
   counts["expected-failures"] = total.expected_failures;
   counts["unexpected-passes"] = total.unexpected_passes;
-  return {
+  Json doc = {
       {"schema", "report.schema.json"},
       {"kit", in.verdict.kit},
       {"date", in.date},
@@ -252,6 +263,8 @@ Json report_document(const ReportInput& in) {
       {"clauses", clauses},
       {"stderr_tails", stderr_json},
       {"cases", cases}};
+  if (Json f = fingerprint_json(in.run.results); !f.empty()) doc["fingerprint"] = std::move(f);
+  return doc;
 }
 
 std::string json_report(const ReportInput& in) {
