@@ -1,7 +1,7 @@
 # The Python engine with exactly one known deviation from the recipe, as a test double for the fingerprint.
 """one_deviation/engine.py: adapters/python's engine changed in one way.
 
-    /usr/bin/python3 adapters/variants/one_deviation/engine.py DEVIATION
+    /usr/bin/python3 adapters/variants/one_deviation/engine.py DEVIATION [DEVIATION...]
 
 DEVIATION is one of the deviations the grade report's fingerprint names
 (spec/PROTOCOL.md REPORT-8): platform-hypot, platform-sin-cos, sum-order,
@@ -32,13 +32,17 @@ import susurration_flock as flock  # noqa: E402
 _LIMITS = (flock.SEPARATION_RADIUS, flock.PERCEPTION, flock.NEAREST_LIMIT)
 
 
+_REWRITTEN = {}  # function -> its source as rewritten so far (inspect cannot read exec'd code back)
+
+
 def _rewrite(function, old, new):
     """Recompile flock.<function> with `old` replaced by `new` in its source."""
-    source = inspect.getsource(getattr(flock, function))
+    source = _REWRITTEN.get(function) or inspect.getsource(getattr(flock, function))
     for o, n in zip(old, new):
         if source.count(o) != 1:
             sys.exit("one_deviation: %r is not in susurration_flock.%s exactly once" % (o, function))
         source = source.replace(o, n)
+    _REWRITTEN[function] = source
     exec(compile(source, flock.__file__, "exec"), flock.__dict__)  # noqa: S102
 
 
@@ -116,10 +120,12 @@ DEVIATIONS = {
 }
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2 or sys.argv[1] not in DEVIATIONS:
-        sys.stderr.write("usage: engine.py DEVIATION (one of %s)\n" % ", ".join(DEVIATIONS))
+    # Several deviations at once make an engine whose fingerprint is their union.
+    if len(sys.argv) < 2 or not set(sys.argv[1:]) <= set(DEVIATIONS):
+        sys.stderr.write("usage: engine.py DEVIATION... (of %s)\n" % ", ".join(DEVIATIONS))
         sys.exit(2)
-    DEVIATIONS[sys.argv[1]]()
+    for name in sys.argv[1:]:
+        DEVIATIONS[name]()
     try:
         sys.exit(engine.main())
     except (BrokenPipeError, KeyboardInterrupt):

@@ -1,0 +1,97 @@
+# Grades engines whose deviations are known and checks the report's fingerprint (REPORT-8) names exactly them.
+"""Run: fingerprint_test.py --susurration BIN --vectors DIR [--schema FILE] ENGINE=DEVIATIONS ...
+
+ENGINE=DEVIATIONS: a command line, '=', and the deviations it was built
+with, comma-separated ('' for none: an exact engine). ENGINE may be
+`one_deviation:NAME[,NAME]`, the Python doubles of engine.py beside this file.
+Each is graded on the files the fingerprint reads (torus, init, step,
+metrics; --fresh off, so seconds) and must come out conformant (exact when
+it has no deviation), its report must validate against the schema, and its
+`fingerprint` must name exactly its deviations, in REPORT-8's order, each
+listing only pass-tolerant cases; an exact engine's report has none.
+Prints a table of engine -> deviations named.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PYTHON_DIR = os.path.join(HERE, "..", "..", "python")
+ORDER = ["platform-hypot", "fused-multiply-add", "clamp-formula", "squared-deltas", "sum-order", "platform-sin-cos"]
+
+
+def command_of(engine):
+    if engine.startswith("one_deviation:"):
+        names = engine.split(":", 1)[1].split(",")
+        return [sys.executable, os.path.join(HERE, "engine.py")] + names, [HERE, PYTHON_DIR]
+    if engine == "python":
+        return [sys.executable, os.path.join(PYTHON_DIR, "engine.py")], [PYTHON_DIR]
+    return engine.split(), []
+
+
+def grade(binary, vectors, engine):
+    words, files = command_of(engine)
+    args = [binary, "grade", "--fresh", "off", "--jobs", "2", "--quiet", "--format", "json", "--vectors", vectors,
+            "--engine", " ".join(words)]
+    for glob in ("torus-*", "init-*", "step-*", "metrics-*"):
+        args += ["--only", glob]
+    for f in files:
+        args += ["--engine-files", f]
+    r = subprocess.run(args, capture_output=True, text=True, timeout=1200)
+    if not r.stdout:
+        return None, r.stderr.strip()
+    return json.loads(r.stdout), ""
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--susurration", required=True)
+    p.add_argument("--vectors", required=True)
+    p.add_argument("--schema", default="")
+    p.add_argument("engines", nargs="+", metavar="ENGINE=DEVIATIONS")
+    a = p.parse_args()
+    validator = None
+    if a.schema:
+        import jsonschema
+        with open(a.schema, encoding="utf-8") as f:
+            validator = jsonschema.Draft202012Validator(json.load(f))
+    wrong = 0
+    print("%-60s %-11s %-8s %s" % ("engine", "level", "tolerant", "deviations named"))
+    for spec in a.engines:
+        engine, _, want = spec.rpartition("=")
+        expected = [d for d in want.split(",") if d]
+        expected.sort(key=ORDER.index)
+        report, problem = grade(a.susurration, a.vectors, engine)
+        if report is None:
+            print("%s: no report: %s" % (engine, problem))
+            wrong += 1
+            continue
+        named = [f["deviation"] for f in report.get("fingerprint", [])]
+        tolerant = {c["id"] for c in report["cases"] if c["outcome"] == "pass-tolerant"}
+        print("%-60s %-11s %-8d %s" % (engine, report["level"], len(tolerant), ", ".join(named) or "-"))
+        problems = []
+        if report["level"] != ("conformant" if expected else "exact"):
+            problems.append("level %s" % report["level"])
+        if named != expected:
+            problems.append("named %s, built with %s" % (named or "nothing", expected or "nothing"))
+        if "fingerprint" in report and not report["fingerprint"]:
+            problems.append("an empty fingerprint, where none is due")
+        for f in report.get("fingerprint", []):
+            stray = [c for c in f["cases"] if c not in tolerant]
+            if stray or not f["cases"]:
+                problems.append("%s lists %s" % (f["deviation"], stray or "no case"))
+            print("    %s: %d cases; %s" % (f["deviation"], len(f["cases"]), f["remedy"]))
+        if validator is not None:
+            problems += ["schema: %s at %s" % (e.message[:120], list(e.absolute_path))
+                         for e in validator.iter_errors(report)][:3]
+        for problem in problems:
+            print("  WRONG: " + problem)
+        wrong += bool(problems)
+    print("engines whose fingerprint is wrong: %d/%d" % (wrong, len(a.engines)))
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
