@@ -8,14 +8,17 @@ Each is graded on the files the fingerprint reads (torus, init, step,
 metrics; --fresh off, so seconds) and must come out conformant (exact when
 it has no deviation), its report must validate against the schema, and its
 `fingerprint` must name exactly its deviations, in REPORT-8's order, each
-listing only pass-tolerant cases; an exact engine's report has none.
+listing only pass-tolerant cases, and the text and HTML reports of the same
+run must name the same; an exact engine's reports have none.
 Prints a table of engine -> deviations named.
 """
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PYTHON_DIR = os.path.join(HERE, "..", "..", "python")
@@ -31,18 +34,34 @@ def command_of(engine):
     return engine.split(), []
 
 
-def grade(binary, vectors, engine):
+def grade(binary, vectors, engine, folder):
+    """The JSON report, and the text and HTML reports of the same run."""
     words, files = command_of(engine)
+    text, html = os.path.join(folder, "report.txt"), os.path.join(folder, "report.html")
     args = [binary, "grade", "--fresh", "off", "--jobs", "2", "--quiet", "--format", "json", "--vectors", vectors,
-            "--engine", " ".join(words)]
+            "--also-report", "text=" + text, "--also-report", "html=" + html, "--engine", " ".join(words)]
     for glob in ("torus-*", "init-*", "step-*", "metrics-*"):
         args += ["--only", glob]
     for f in files:
         args += ["--engine-files", f]
     r = subprocess.run(args, capture_output=True, text=True, timeout=1200)
     if not r.stdout:
-        return None, r.stderr.strip()
-    return json.loads(r.stdout), ""
+        return None, r.stderr.strip(), "", ""
+    with open(text, encoding="utf-8") as t, open(html, encoding="utf-8") as h:
+        return json.loads(r.stdout), "", t.read(), h.read()
+
+
+def named_in_text(text):
+    """The deviations the text report's fingerprint section names, in order."""
+    _, found, section = text.partition("What the tolerant cases are consistent with (REPORT-8):\n")
+    if not found:
+        return []
+    return re.findall(r"^  ([a-z-]+): \d+ cases?", section.split("\n\n")[0], re.M)
+
+
+def named_in_html(html):
+    found = re.search(r'<ul class="fingerprint">(.*?)</ul>', html)
+    return re.findall(r"<li><b>([a-z-]+)</b>", found.group(1)) if found else []
 
 
 def main():
@@ -63,7 +82,8 @@ def main():
         engine, _, want = spec.rpartition("=")
         expected = [d for d in want.split(",") if d]
         expected.sort(key=ORDER.index)
-        report, problem = grade(a.susurration, a.vectors, engine)
+        with tempfile.TemporaryDirectory() as folder:
+            report, problem, text, html = grade(a.susurration, a.vectors, engine, folder)
         if report is None:
             print("%s: no report: %s" % (engine, problem))
             wrong += 1
@@ -76,6 +96,8 @@ def main():
             problems.append("level %s" % report["level"])
         if named != expected:
             problems.append("named %s, built with %s" % (named or "nothing", expected or "nothing"))
+        if named_in_text(text) != named or named_in_html(html) != named:
+            problems.append("the text report names %s and the HTML page %s" % (named_in_text(text), named_in_html(html)))
         if "fingerprint" in report and not report["fingerprint"]:
             problems.append("an empty fingerprint, where none is due")
         for f in report.get("fingerprint", []):

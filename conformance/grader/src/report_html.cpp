@@ -284,6 +284,20 @@ ReportDiagnosis diagnosis_of(const Json& r) {
   return {causes, tolerant};
 }
 
+// REPORT-8's fingerprint, as the JSON report gives it: the known deviations
+// the tolerant cases are consistent with, each with its cases and remedy.
+std::string fingerprint(const Json& r) {
+  const Json f = r.value("fingerprint", Json::array());
+  if (f.empty()) return "";
+  std::string out = "<p>What the tolerant cases are consistent with (REPORT-8):</p><ul class=\"fingerprint\">";
+  for (const Json& e : f) {
+    out += "<li><b>" + escape(e.at("deviation").get<std::string>()) + "</b>: " +
+           case_links(e.at("cases").get<std::vector<std::string>>()) + "<br/>to remove it: " +
+           escape(e.at("remedy").get<std::string>()) + "</li>";
+  }
+  return out + "</ul>";
+}
+
 std::string diagnosis(const Json& r) {
   const auto [causes, tolerant] = diagnosis_of(r);
   std::string out = "<section id=\"diagnosis\"><h2>Diagnosis</h2>";
@@ -302,7 +316,7 @@ std::string diagnosis(const Json& r) {
     out += "<details><summary>" + std::to_string(tolerant.size()) +
            " case(s) passed within tolerance, not exactly</summary><p>" + case_links(tolerant) + "</p></details>";
   }
-  return out + "</section>";
+  return out + fingerprint(r) + "</section>";
 }
 
 // --- one case ----------------------------------------------------------------
