@@ -8,7 +8,7 @@ Each is graded on the files the fingerprint reads (torus, init, step,
 metrics; --fresh off, so seconds) and must come out conformant (exact when
 it has no deviation), its report must validate against the schema, and its
 `fingerprint` must name exactly its deviations, in REPORT-8's order, each
-listing only pass-tolerant cases, and the text and HTML reports of the same
+listing only pass-tolerant cases and together all of them, and the text and HTML reports of the same
 run must name the same; an exact engine's reports have none.
 Prints a table of engine -> deviations named.
 """
@@ -105,6 +105,9 @@ def main():
             if stray or not f["cases"]:
                 problems.append("%s lists %s" % (f["deviation"], stray or "no case"))
             print("    %s: %d cases; %s" % (f["deviation"], len(f["cases"]), f["remedy"]))
+        unlisted = tolerant - {c for f in report.get("fingerprint", []) for c in f["cases"]}
+        if unlisted:
+            problems.append("tolerant cases no deviation lists: %s" % sorted(unlisted))
         if validator is not None:
             problems += ["schema: %s at %s" % (e.message[:120], list(e.absolute_path))
                          for e in validator.iter_errors(report)][:3]
