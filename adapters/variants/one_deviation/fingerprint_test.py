@@ -51,6 +51,28 @@ def grade(binary, vectors, engine, folder):
         return json.loads(r.stdout), "", t.read(), h.read()
 
 
+def report_in_problems(binary, report, folder):
+    """What `report --in` got wrong about the report and two edits of it, or ''."""
+    edits = [("as written", report, 0)]
+    if report.get("fingerprint"):
+        old = {k: v for k, v in report.items() if k != "fingerprint"}
+        renamed = json.loads(json.dumps(report))
+        first = renamed["fingerprint"][0]
+        first["deviation"] = next(d for d in ORDER if d != first["deviation"])
+        edits += [("without its fingerprint", old, 0), ("with its first deviation renamed", renamed, 2)]
+    wrong = []
+    for what, doc, status in edits:
+        path = os.path.join(folder, "edited.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(doc, f)
+        r = subprocess.run([binary, "report", "--in", path, "--output", os.path.join(folder, "page.html")],
+                           capture_output=True, text=True, timeout=120)
+        if r.returncode != status or (status and "fingerprint says" not in r.stderr):
+            wrong.append("report --in of the report %s exits %d (%s), not %d"
+                         % (what, r.returncode, r.stderr.strip()[:100], status))
+    return "; ".join(wrong)
+
+
 def named_in_text(text):
     """The deviations the text report's fingerprint section names, in order."""
     _, found, section = text.partition("What the tolerant cases are consistent with (REPORT-8):\n")
@@ -69,6 +91,9 @@ def main():
     p.add_argument("--susurration", required=True)
     p.add_argument("--vectors", required=True)
     p.add_argument("--schema", default="")
+    p.add_argument("--report-in", action="store_true",
+                   help="also require `report --in` to take each report as written or without its fingerprint "
+                        "(a kit before REPORT-8), and to refuse it (exit 2) with its first deviation renamed")
     p.add_argument("engines", nargs="+", metavar="ENGINE=DEVIATIONS")
     a = p.parse_args()
     validator = None
@@ -84,6 +109,9 @@ def main():
         expected.sort(key=ORDER.index)
         with tempfile.TemporaryDirectory() as folder:
             report, problem, text, html = grade(a.susurration, a.vectors, engine, folder)
+            if a.report_in and report is not None:
+                problem = report_in_problems(a.susurration, report, folder)
+                report = None if problem else report
         if report is None:
             print("%s: no report: %s" % (engine, problem))
             wrong += 1

@@ -135,6 +135,14 @@ std::vector<FingerprintEntry> fingerprint_of(const std::vector<CaseResult>& case
 
 namespace susurration::grader {
 
+Json fingerprint_json(const std::vector<CaseResult>& cases) {
+  Json out = Json::array();
+  for (const FingerprintEntry& e : fingerprint_of(cases)) {
+    out.push_back({{"deviation", e.deviation}, {"cases", e.cases}, {"remedy", e.remedy}});
+  }
+  return out;
+}
+
 std::string fingerprint_text(const std::vector<CaseResult>& cases) {
   const std::vector<FingerprintEntry> entries = fingerprint_of(cases);
   if (entries.empty()) return "";

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "susurration/grader/engine_text.hpp"
+#include "susurration/grader/fingerprint.hpp"
 #include "susurration/grader/report.hpp"
 #include "susurration/grader/report_diff.hpp"
 #include "susurration/schema_check.hpp"
@@ -140,6 +141,8 @@ void check_report(const Json& report) {
   must_equal(report.at("categories"), categories, "categories");
   must_equal(report.at("clauses"), clauses, "clauses");
   must_equal(report.at("level"), Json(to_string(verdict_of(run).level)), "level");
+  // A report of a kit before REPORT-8 has none; one that states it must be the cases'.
+  if (report.contains("fingerprint")) must_equal(report.at("fingerprint"), fingerprint_json(run.results), "fingerprint");
 }
 
 }  // namespace susurration::grader

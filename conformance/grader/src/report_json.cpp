@@ -187,16 +187,6 @@ Json fresh_json(const VectorSet& set) {
   return {{"seed", *set.fresh_seed}, {"cases", fresh}};
 }
 
-// REPORT-8: only a grade with tolerant cases that are some deviation's
-// evidence has a fingerprint; an exact engine's report has none.
-static Json fingerprint_json(const std::vector<CaseResult>& cases) {
-  Json out = Json::array();
-  for (const FingerprintEntry& e : fingerprint_of(cases)) {
-    out.push_back({{"deviation", e.deviation}, {"cases", e.cases}, {"remedy", e.remedy}});
-  }
-  return out;
-}
-
 Json report_document(const ReportInput& in) {
   std::map<std::string, Counts> by_category, by_clause;
   const StderrTails tails = stderr_tails(in.run);

@@ -20,6 +20,10 @@ struct FingerprintEntry {
 // known deviation.
 std::vector<FingerprintEntry> fingerprint_of(const std::vector<CaseResult>& cases);
 
+// The JSON report's `fingerprint`: an empty array when none is named (the
+// report then leaves the key out).
+Json fingerprint_json(const std::vector<CaseResult>& cases);
+
 // The text report's section: each deviation, its cases (the first few) and
 // its remedy; "" when there is none.
 std::string fingerprint_text(const std::vector<CaseResult>& cases);
