@@ -82,8 +82,8 @@ def named_in_text(text):
 
 
 def named_in_html(html):
-    found = re.search(r'<ul class="fingerprint">(.*?)</ul>', html)
-    return re.findall(r"<li><b>([a-z-]+)</b>", found.group(1)) if found else []
+    found = re.search(r'<table class="fingerprint">(.*?)</table>', html)
+    return re.findall(r"<td><b>([a-z-]+)</b></td>", found.group(1)) if found else []
 
 
 def main():

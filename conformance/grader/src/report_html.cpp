@@ -289,13 +289,14 @@ ReportDiagnosis diagnosis_of(const Json& r) {
 std::string fingerprint(const Json& r) {
   const Json f = r.value("fingerprint", Json::array());
   if (f.empty()) return "";
-  std::string out = "<p>What the tolerant cases are consistent with (REPORT-8):</p><ul class=\"fingerprint\">";
+  // A table, not a list: the diagnosis' list items are its causes.
+  std::string out = "<p>What the tolerant cases are consistent with (REPORT-8):</p><table class=\"fingerprint\">";
+  out += row({"deviation", "cases", "to remove it"}, "th");
   for (const Json& e : f) {
-    out += "<li><b>" + escape(e.at("deviation").get<std::string>()) + "</b>: " +
-           case_links(e.at("cases").get<std::vector<std::string>>()) + "<br/>to remove it: " +
-           escape(e.at("remedy").get<std::string>()) + "</li>";
+    out += row({"<b>" + escape(e.at("deviation").get<std::string>()) + "</b>",
+                case_links(e.at("cases").get<std::vector<std::string>>()), escape(e.at("remedy").get<std::string>())});
   }
-  return out + "</ul>";
+  return out + "</table>";
 }
 
 std::string diagnosis(const Json& r) {
