@@ -5,7 +5,8 @@ ENGINE=DEVIATIONS: a command line, '=', and the deviations it was built
 with, comma-separated ('' for none: an exact engine). ENGINE may be
 `one_deviation:NAME[,NAME]`, the Python doubles of engine.py beside this file.
 Each is graded on the files the fingerprint reads (torus, init, step,
-metrics; --fresh off, so seconds) and must come out conformant (exact when
+metrics; --fresh off, so seconds), or on the whole published set when
+ENGINE starts with `whole:`, and must come out conformant (exact when
 it has no deviation), its report must validate against the schema, and its
 `fingerprint` must name exactly its deviations, in REPORT-8's order, each
 listing only pass-tolerant cases and together all of them, and the text and HTML reports of the same
@@ -36,11 +37,12 @@ def command_of(engine):
 
 def grade(binary, vectors, engine, folder):
     """The JSON report, and the text and HTML reports of the same run."""
-    words, files = command_of(engine)
+    whole = engine.startswith("whole:")
+    words, files = command_of(engine[len("whole:"):] if whole else engine)
     text, html = os.path.join(folder, "report.txt"), os.path.join(folder, "report.html")
     args = [binary, "grade", "--fresh", "off", "--jobs", "2", "--quiet", "--format", "json", "--vectors", vectors,
             "--also-report", "text=" + text, "--also-report", "html=" + html, "--engine", " ".join(words)]
-    for glob in ("torus-*", "init-*", "step-*", "metrics-*"):
+    for glob in () if whole else ("torus-*", "init-*", "step-*", "metrics-*"):
         args += ["--only", glob]
     for f in files:
         args += ["--engine-files", f]

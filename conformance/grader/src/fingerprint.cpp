@@ -96,7 +96,9 @@ bool any_glob(const std::vector<const char*>& globs, const std::string& id) {
   return std::any_of(globs.begin(), globs.end(), [&](const char* g) { return ::fnmatch(g, id.c_str(), 0) == 0; });
 }
 
-bool is_run(const CaseResult& r) { return r.category == "trajectory" || r.category == "fresh"; }
+bool is_run(const CaseResult& r) {
+  return r.category == "trajectories" || r.category == "fresh" || r.id.starts_with("trajectory-");
+}
 
 }  // namespace
 

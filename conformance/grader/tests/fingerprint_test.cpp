@@ -35,12 +35,15 @@ TEST(Fingerprint, AFailureIsNoDeviationsEvidence) {
 }
 
 TEST(Fingerprint, TrajectoriesAreNoOnesEvidenceButAreListedWithWhatIsNamed) {
-  const CaseResult run = result("trajectory-n120-w1-1-1-seed-2", Outcome::pass_tolerant, "trajectory");
+  const CaseResult run = result("trajectory-n120-w1-1-1-seed-2", Outcome::pass_tolerant, "trajectories");
   EXPECT_TRUE(fingerprint_of({run}).empty());
   const auto f = fingerprint_of({result("step-band-90-axis-just-below-the-midpoint-is-inside", Outcome::pass_tolerant), run});
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].deviation, "fused-multiply-add");
   EXPECT_EQ(f[0].cases, (std::vector<std::string>{"step-band-90-axis-just-below-the-midpoint-is-inside", run.id}));
+  // A fresh case is a run too, whatever its id.
+  const CaseResult fresh = result("step-band-90-axis-just-below-the-midpoint-is-inside", Outcome::pass_tolerant, "fresh");
+  EXPECT_TRUE(fingerprint_of({fresh}).empty());
 }
 
 TEST(Fingerprint, ACrowdBehindAPlatformHypotIsTheHypotsAndSumOrderGoesUnnamed) {
