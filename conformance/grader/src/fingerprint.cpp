@@ -24,6 +24,20 @@ struct Deviation {
   const char* remedy;
 };
 
+using Globs = std::vector<const char*>;
+
+Globs with(Globs a, const Globs& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+// The step cases in which some speed is clamped (STEP-7), and those in which
+// some bird has three or more neighbours (and close pairs off an axis).
+const Globs kClamped = {"step-lone-bird-*", "step-clamped-*", "step-zero-new-velocity-*",
+                        "step-separation-above-*", "step-alignment-below-*", "step-subnormal-*",
+                        "step-hard-to-round-speed-*", "step-*1e150*", "step-*1e-150*"};
+const Globs kCrowds = {"step-crowd-*", "step-*-weight-*", "step-all-weights-*"};
+
 // Why each piece of evidence is what it is (spec/PROTOCOL.md REPORT-8 keeps the same table):
 // - a torus distance and the metrics' values come from hypot and nothing
 //   else: no sum of neighbours, no a*b + c, no clamp;
@@ -44,20 +58,6 @@ struct Deviation {
 //   fused or not (checked with exact rationals), so sin and cos alone move them.
 // Trajectories and fresh runs carry every deviation (a chaotic flock turns
 // one bit into another run): reached by all, the evidence of none.
-using Globs = std::vector<const char*>;
-
-Globs with(Globs a, const Globs& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
-}
-
-// The step cases in which some speed is clamped (STEP-7), and those in which
-// some bird has three or more neighbours (and close pairs off an axis).
-const Globs kClamped = {"step-lone-bird-*", "step-clamped-*", "step-zero-new-velocity-*",
-                        "step-separation-above-*", "step-alignment-below-*", "step-subnormal-*",
-                        "step-hard-to-round-speed-*", "step-*1e150*", "step-*1e-150*"};
-const Globs kCrowds = {"step-crowd-*", "step-*-weight-*", "step-all-weights-*"};
-
 const std::vector<Deviation>& table() {
   static const std::vector<Deviation> rows = {
       {"platform-hypot",
