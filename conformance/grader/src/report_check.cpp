@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "susurration/grader/engine_text.hpp"
+#include "susurration/grader/fingerprint.hpp"
 #include "susurration/grader/report.hpp"
 #include "susurration/grader/report_diff.hpp"
 #include "susurration/schema_check.hpp"
@@ -154,6 +155,8 @@ void check_report(const Json& report) {
     throw ReportFormatError("scope.fresh_seed says " + seed.dump() + " but vectors.fresh says " + drawn.dump() +
                             ": the report was edited or damaged");
   }
+  // A report of a kit before REPORT-8 has none; one that states it must be the cases'.
+  if (report.contains("fingerprint")) must_equal(report.at("fingerprint"), fingerprint_json(run.results), "fingerprint");
 }
 
 }  // namespace susurration::grader

@@ -284,6 +284,21 @@ ReportDiagnosis diagnosis_of(const Json& r) {
   return {causes, tolerant};
 }
 
+// REPORT-8's fingerprint, as the JSON report gives it: the known deviations
+// the tolerant cases are consistent with, each with its cases and remedy.
+std::string fingerprint(const Json& r) {
+  const Json f = r.value("fingerprint", Json::array());
+  if (f.empty()) return "";
+  // A table, not a list: the diagnosis' list items are its causes.
+  std::string out = "<p>What the tolerant cases are consistent with (REPORT-8):</p><table class=\"fingerprint\">";
+  out += row({"deviation", "cases", "to remove it"}, "th");
+  for (const Json& e : f) {
+    out += row({"<b>" + escape(e.at("deviation").get<std::string>()) + "</b>",
+                case_links(e.at("cases").get<std::vector<std::string>>()), escape(e.at("remedy").get<std::string>())});
+  }
+  return out + "</table>";
+}
+
 std::string diagnosis(const Json& r) {
   const auto [causes, tolerant] = diagnosis_of(r);
   std::string out = "<section id=\"diagnosis\"><h2>Diagnosis</h2>";
@@ -302,7 +317,7 @@ std::string diagnosis(const Json& r) {
     out += "<details><summary>" + std::to_string(tolerant.size()) +
            " case(s) passed within tolerance, not exactly</summary><p>" + case_links(tolerant) + "</p></details>";
   }
-  return out + "</section>";
+  return out + fingerprint(r) + "</section>";
 }
 
 // --- one case ----------------------------------------------------------------

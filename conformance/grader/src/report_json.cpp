@@ -1,6 +1,7 @@
 // The JSON report (schemas/report.schema.json): everything the text report
 // says, and every case, for tools and dashboards.
 #include "susurration/grader/report.hpp"
+#include "susurration/grader/fingerprint.hpp"
 
 #include <algorithm>
 
@@ -222,7 +223,7 @@ Json report_document(const ReportInput& in) {
   counts["drift"] = total.drift;
   counts["expected-failures"] = total.expected_failures;
   counts["unexpected-passes"] = total.unexpected_passes;
-  return {
+  Json doc = {
       {"schema", "report.schema.json"},
       {"kit", in.verdict.kit},
       {"date", in.date},
@@ -252,6 +253,8 @@ Json report_document(const ReportInput& in) {
       {"clauses", clauses},
       {"stderr_tails", stderr_json},
       {"cases", cases}};
+  if (Json f = fingerprint_json(in.run.results); !f.empty()) doc["fingerprint"] = std::move(f);
+  return doc;
 }
 
 std::string json_report(const ReportInput& in) {

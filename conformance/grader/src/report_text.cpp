@@ -7,6 +7,7 @@
 
 #include "susurration/grader/diagnosis.hpp"
 #include "susurration/grader/engine_text.hpp"
+#include "susurration/grader/fingerprint.hpp"
 #include "susurration/grader/report.hpp"
 
 namespace susurration::grader {
@@ -218,6 +219,7 @@ std::string text_report(const ReportInput& in) {
   }
   out += case_blocks(in, diagnosis);
   out += tolerant_only(run, diagnosis);
+  out += fingerprint_text(run.results);
   if (const CaseResult* first = first_failure(run, diagnosis)) {
     // The top cause's case, under the top cause's clause.
     out += "\nFirst failure: " + where(*first);
