@@ -17,7 +17,7 @@ Command add_simulate(CLI::App& app);
 Command add_verify(CLI::App& app);
 Command add_vectors(CLI::App& app);
 Command add_vectors_diff(CLI::App& app);
-Command add_engine(CLI::App& app);  // engine.cpp: the reference behind spec/PROTOCOL.md
+// add_engine: engine_command.hpp, the reference engine behind spec/PROTOCOL.md
 Command add_grade(CLI::App& app);   // grade.cpp: grade an engine against the vectors
 Command add_report(CLI::App& app);  // report.cpp: a saved JSON grade report as an HTML page
 Command add_report_diff(CLI::App& app);  // report_diff.cpp: two saved JSON grade reports compared

@@ -6,9 +6,12 @@
 #include <cmath>
 #include <limits>
 
-#include "json_text.hpp"
+#include "susurration/reference_engine/json_text.hpp"
 
 namespace susurration::cli {
+
+using reference_engine::append_compact;
+
 namespace {
 
 constexpr std::size_t kBriefLength = 60;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "engine_command.hpp"
 #include "help.hpp"
 #include "run_commands.hpp"
 #include "vector_lookup.hpp"

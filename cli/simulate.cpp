@@ -5,14 +5,17 @@
 
 #include "commands.hpp"
 #include "exit_status.hpp"
-#include "json_text.hpp"
 #include "output.hpp"
 #include "progress.hpp"
 #include "run_options.hpp"
 #include "susurration/inputs.hpp"
+#include "susurration/reference_engine/json_text.hpp"
 #include "susurration/serialise.hpp"
 
 namespace susurration::cli {
+
+using reference_engine::metrics_fields;
+using reference_engine::state_array;
 
 Command add_simulate(CLI::App& app) {
   struct Options {

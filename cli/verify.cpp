@@ -8,16 +8,19 @@
 
 #include "commands.hpp"
 #include "exit_status.hpp"
-#include "json_text.hpp"
 #include "output.hpp"
 #include "progress.hpp"
 #include "run_options.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/inputs.hpp"
+#include "susurration/reference_engine/json_text.hpp"
 #include "susurration/serialise.hpp"
 #include "susurration/tolerance.hpp"
 
 namespace susurration::cli {
+
+using reference_engine::metrics_fields;
+
 namespace {
 
 struct Options {

@@ -1,5 +1,5 @@
-// A variant engine: `susurration engine` alone, that is cli/engine.cpp and
-// cli/engine_methods.cpp compiled with the variant's flags against the
+// A variant engine: `susurration engine` alone, that is the reference engine
+// (reference_engine/) compiled with the variant's flags against the
 // variant's copy of the reference (CMakeLists.txt here). The other
 // subcommands are left out: they would bring in the generator and the
 // grader, built against the plain reference, and nothing of theirs answers
@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
+#include "engine_command.hpp"
 #include "run_commands.hpp"
 
 int main(int argc, char** argv) {

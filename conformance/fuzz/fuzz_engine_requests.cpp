@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine_answer.hpp"
 #include "susurration/bounded_json.hpp"
+#include "susurration/reference_engine/engine.hpp"
 
 namespace {
 
@@ -41,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view line(reinterpret_cast<const char*>(data), size);
   if (line.find('\n') != std::string_view::npos) return 0;  // one request is one line
   if (too_much_work(line)) return 0;
-  const susurration::cli::EngineAnswer answer = susurration::cli::engine_answer(line);
+  const susurration::reference_engine::EngineAnswer answer = susurration::reference_engine::engine_answer(line);
   // The answer must be JSON whatever the request was (the engine's own
   // output is bounded, so the plain parser is safe here).
   if (!nlohmann::json::accept(answer.line)) std::abort();

@@ -16,6 +16,7 @@
 #include "fast_engine_detail.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/exact_math.hpp"
+#include "susurration/hypot_batch.hpp"
 
 #if defined(__x86_64__)
 #include <immintrin.h>

@@ -12,49 +12,28 @@
 
 #include <bit>
 #include <cmath>
-#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <utility>
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
-
-// The batch's functions that take or return vectors are all inlined into
-// one function per target, so the calling convention this warns about is
-// never used.
-#pragma GCC diagnostic ignored "-Wpsabi"
+#include "susurration/exact_hypot.hpp"
 
 namespace susurration {
 namespace {
 
+using exact_hypot::kCoreHigh;
+using exact_hypot::kCoreLow;
+using exact_hypot::kNegligibleRatio;
+using exact_hypot::kScaleDown;
+using exact_hypot::kScaleUp;
+using exact_hypot::Sum2;
+using exact_hypot::VeltkampSquare;
+
 // ---- Exact squares --------------------------------------------------------
 
-template <class T>
-struct Sum2 {
-  T hi, lo;  // the value is hi + lo exactly
-};
-
-// Both square v exactly as hi + lo while 2^-969 < v*v < 2^1023 (lo is then
-// neither subnormal-rounded nor overflowing); hypot_core only squares
-// values in [2^-427, 2^402]. They return identical bits, so which one runs
-// never changes a result, only the speed.
-
-// Dekker's product in the square form of the QD library, after Veltkamp's
-// split v = hi + lo into two 26-bit halves, whose products are exact.
-// T is double, or a GCC vector of doubles for cr_hypot_batch's portable
-// lanes, each lane squared as a double is.
-struct VeltkampSquare {
-  template <class T>
-  static Sum2<T> square(T v) {
-    const T c = 134217729.0 * v;  // 2^27 + 1; no overflow below 2^996
-    const T vh = c - (c - v);
-    const T vl = v - vh;
-    const T hi = v * v;
-    return {hi, ((vh * vh - hi) + 2.0 * vh * vl) + vl * vl};
-  }
-};
+// Both Square policies (VeltkampSquare in exact_hypot.hpp, FusedSquare here)
+// return identical bits, so which one runs never changes a result, only the
+// speed.
 
 // The error of a product is exact in a fused multiply-add. Only fast where
 // the compiler may emit the instruction; elsewhere std::fma is a call into
@@ -127,17 +106,8 @@ double round_with_mpfr(MpfrUnary f, double x) {
 
 // ---- hypot -----------------------------------------------------------------
 
-// Why b <= a * 2^-27 gives RN(z) = a: z = a sqrt(1 + t^2) with t = b/a <=
-// 2^-27, so a <= z <= a (1 + t^2/2) <= a + a 2^-55. As ulp(a) > a 2^-53
-// (also for subnormal a, whose ulp is larger still), z < a + ulp(a)/4 is
-// below the midpoint a + ulp(a)/2, and RN(z) = a.
-constexpr double kNegligibleRatio = 0x1p-27;
-
-// The window hypot_core works in, and the exact powers of two that bring
-// any other normal a into it: a in [2^-1022, 2^-300) scales to
-// [2^-322, 2^400); a in (2^300, 2^1024) to (2^-400, 2^324).
-constexpr double kCoreLow = 0x1p-300, kCoreHigh = 0x1p300;
-constexpr double kScaleUp = 0x1p700, kScaleDown = 0x1p-700;
+// kNegligibleRatio and the window [kCoreLow, kCoreHigh] are in
+// exact_hypot.hpp, with why they hold.
 
 // RN(sqrt(a^2 + b^2)) for 2^-400 <= a <= 2^400 and a 2^-27 < b <= a.
 // In this window b >= 2^-427, so b^2 >= 2^-854 and every square, sum and
@@ -281,104 +251,7 @@ double hypot_subnormal(double a, double b) {
   return hypot_window(a, b) * unscale;
 }
 
-// ---- Batched hypot ---------------------------------------------------------
-
-// hypot_core on the lanes of a vector (exact_math_lanes.inc), once for each
-// instruction set, as fast_engine_kernel.cpp does for the step's kernel:
-// AVX-512 and AVX2 with FusedSquare's fused multiply-add, SSE2 (every
-// x86-64) with VeltkampSquare. Each fused lane computes what FusedSquare
-// computes, each SSE2 lane what VeltkampSquare does, so the cores give the
-// same bits lane by lane as the scalar ones, which give the same bits as
-// each other.
-#if defined(__x86_64__)
-
-namespace sse2 {
-
-inline constexpr std::size_t kLanes = 2;
-typedef double Real __attribute__((vector_size(8 * kLanes)));
-typedef std::int64_t Mask __attribute__((vector_size(8 * kLanes)));
-
-[[gnu::always_inline]] inline Sum2<Real> square_lanes(Real v) { return VeltkampSquare::square(v); }
-[[gnu::always_inline]] inline Real sqrt_lanes(Real v) { return _mm_sqrt_pd(v); }
-
-#include "exact_math_lanes.inc"
-
-}  // namespace sse2
-
-#if !defined(SUSURRATION_EXACT_MATH_NO_FMA)
-
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-namespace avx2 {
-
-inline constexpr std::size_t kLanes = 4;
-typedef double Real __attribute__((vector_size(8 * kLanes)));
-typedef std::int64_t Mask __attribute__((vector_size(8 * kLanes)));
-
-[[gnu::always_inline]] inline Sum2<Real> square_lanes(Real v) {
-  const Real hi = v * v;
-  return {hi, _mm256_fmadd_pd(v, v, -hi)};  // std::fma(v, v, -hi) on each lane
-}
-[[gnu::always_inline]] inline Real sqrt_lanes(Real v) { return _mm256_sqrt_pd(v); }
-
-#include "exact_math_lanes.inc"
-
-}  // namespace avx2
-#pragma GCC pop_options
-
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512dq,avx512vl,fma")
-namespace avx512 {
-
-inline constexpr std::size_t kLanes = 8;
-typedef double Real __attribute__((vector_size(8 * kLanes)));
-typedef std::int64_t Mask __attribute__((vector_size(8 * kLanes)));
-
-[[gnu::always_inline]] inline Sum2<Real> square_lanes(Real v) {
-  const Real hi = v * v;
-  return {hi, _mm512_fmadd_pd(v, v, -hi)};  // std::fma(v, v, -hi) on each lane
-}
-// All eight lanes through the zero-masking form: _mm512_sqrt_pd's
-// undefined pass-through operand trips GCC 12's -Wmaybe-uninitialized.
-[[gnu::always_inline]] inline Real sqrt_lanes(Real v) { return _mm512_maskz_sqrt_pd(0xff, v); }
-
-#include "exact_math_lanes.inc"
-
-}  // namespace avx512
-#pragma GCC pop_options
-
-#endif  // !SUSURRATION_EXACT_MATH_NO_FMA
-#endif  // __x86_64__
-
 }  // namespace
-
-// The widest lanes allowed that this CPU has, chosen per call like
-// hypot_window (the branch always goes the same way).
-// SUSURRATION_EXACT_MATH_NO_FMA keeps only the portable lanes.
-void cr_hypot_batch(const double* x, const double* y, double* out, std::size_t n,
-                    HypotLanes lanes) {
-#if defined(__x86_64__)
-#if !defined(SUSURRATION_EXACT_MATH_NO_FMA)
-  if (lanes == HypotLanes::widest && __builtin_cpu_supports("avx512f") &&
-      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
-      __builtin_cpu_supports("fma")) {
-    return avx512::hypot_batch(x, y, out, n);
-  }
-  if (lanes != HypotLanes::portable && __builtin_cpu_supports("avx2") &&
-      __builtin_cpu_supports("fma")) {
-    return avx2::hypot_batch(x, y, out, n);
-  }
-#else
-  (void)lanes;
-#endif
-  sse2::hypot_batch(x, y, out, n);
-#else
-  (void)lanes;
-  for (std::size_t i = 0; i < n; ++i) {
-    out[i] = cr_hypot(x[i], y[i]);
-  }
-#endif
-}
 
 double cr_hypot(double x, double y) {
   double a = std::fabs(x);

@@ -7,7 +7,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { Browser } = require('./processes.js');
-const { WebSocketClient } = require('./websocket.js');
+const websocket = require('./websocket.js');
 
 // Runs in the page: waits for the engine the page exposes, hands it one
 // protocol line, and returns its answer line.
@@ -199,11 +199,11 @@ class Firefox {
     });
     this.gone.catch(() => {});
     const endpoint = await Promise.race([url, this.gone]);
-    this.ws = await WebSocketClient.connect(endpoint.replace(/\/?$/, '/session'));
+    this.ws = await websocket.connect(endpoint.replace(/\/?$/, '/session'));
     this.pending = new Map();
     this.nextId = 1;
-    this.ws.on('message', (text) => {
-      const msg = JSON.parse(text);
+    this.ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString('utf8'));
       if (msg.id === undefined || !this.pending.has(msg.id)) return;
       const { resolve, reject } = this.pending.get(msg.id);
       this.pending.delete(msg.id);
@@ -244,7 +244,7 @@ class Firefox {
   }
 
   close() {
-    if (this.ws) this.ws.close();
+    if (this.ws) this.ws.terminate();
     if (this.browser) this.browser.close();
   }
 }

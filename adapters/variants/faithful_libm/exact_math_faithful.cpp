@@ -3,8 +3,8 @@
 // of reference/src/exact_math.cpp: every hypot, sin and cos the reference
 // and its fast engine compute (step, clamp, metrics, torus_distance,
 // initialisation) is then one of the two doubles around the true value,
-// with no change to the reference's source. libm_seed.hpp sets the seed.
-#include <cstddef>
+// with no change to the reference's source (the fast engine's batch is
+// hypot_batch_per_call.cpp). libm_seed.hpp sets the seed.
 #include <cstdint>
 
 #include "faithful_libm.hpp"
@@ -23,15 +23,6 @@ std::uint64_t g_seed = 0;
 void set_libm_seed(std::uint64_t seed) { g_seed = seed; }
 
 double cr_hypot(double x, double y) { return faithful::faithful_hypot(x, y, g_seed); }
-
-// The lanes only make the reference fast; one call each gives the same
-// values here.
-void cr_hypot_batch(const double* x, const double* y, double* out, std::size_t n,
-                    HypotLanes /*lanes*/) {
-  for (std::size_t i = 0; i < n; ++i) {
-    out[i] = cr_hypot(x[i], y[i]);
-  }
-}
 
 double cr_sin(double x) { return faithful::faithful_sin(x, g_seed); }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "commands.hpp"
+#include "engine_command.hpp"
 #include "libm_seed.hpp"
 #include "run_commands.hpp"
 

@@ -19,7 +19,6 @@
 #include <mpfr.h>
 
 #include <cmath>
-#include <cstddef>
 #include <initializer_list>
 
 #include "susurration/exact_math.hpp"
@@ -61,12 +60,6 @@ double cr_hypot(double x, double y) {
     return correctly_rounded_hypot(x, y);
   }
   return std::hypot(x, y);
-}
-
-void cr_hypot_batch(const double* x, const double* y, double* out, std::size_t n, HypotLanes) {
-  for (std::size_t i = 0; i < n; ++i) {
-    out[i] = cr_hypot(x[i], y[i]);
-  }
 }
 
 double cr_sin(double x) { return std::sin(x); }

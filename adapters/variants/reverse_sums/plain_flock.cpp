@@ -2,7 +2,7 @@
 // reference's, with each bird's neighbours summed in decreasing index
 // order; CMakeLists.txt makes it) behind the fast engine's interface.
 // `susurration engine` steps with FastFlock, and runs and verifies with
-// FastSimulation (cli/engine_methods.cpp); with this file in place of
+// FastSimulation (reference_engine/src/engine_methods.cpp); with this file in place of
 // fast_engine/src/fast_engine*.cpp, whose sums run in increasing
 // index order by design, every answer comes from the reversed step.
 // Threads, vector units and queries are the fast engine's business and are

@@ -10,6 +10,7 @@
 
 #include "check_parts.hpp"
 #include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/methods.hpp"
 #include "susurration/tolerance.hpp"
 
 namespace susurration::grader {
@@ -212,9 +213,7 @@ bool unexpected_pass(const CaseResult& r) {
 
 std::string capability_of(const VectorCase& c) {
   if (c.category == "trajectories") return "run";
-  const std::string method = request_for(c).method;
-  if (method == "torus_delta" || method == "torus_distance") return "torus";
-  return method;
+  return std::string(protocol::capability_of(request_for(c).method));
 }
 
 CaseResult start_result(const VectorCase& c) {

@@ -7,23 +7,13 @@
 // bits on every machine and in every language that also rounds correctly.
 #pragma once
 
-#include <cstddef>
-
 namespace susurration {
 
 // sqrt(x*x + y*y) rounded to nearest, ties to even. Special values follow
 // IEEE 754: hypot(+-inf, anything) = +inf, otherwise NaN in gives NaN.
 double cr_hypot(double x, double y);
 
-// The widest vectors cr_hypot_batch may use, where the CPU has them:
-// AVX-512, AVX2 with FMA, or the portable lanes. The bits are the same
-// whichever runs; the narrower ones are there to be tested on any machine.
-enum class HypotLanes { widest, avx2, portable };
-
-// out[i] = cr_hypot(x[i], y[i]) for i < n, the same bits, several at once.
-// out may be x or y itself, or overlap neither.
-void cr_hypot_batch(const double* x, const double* y, double* out, std::size_t n,
-                    HypotLanes lanes = HypotLanes::widest);
+// Many at once, in vectors: cr_hypot_batch (fast_engine, hypot_batch.hpp).
 
 // sin and cos of x (radians) rounded to nearest. Only initialisation calls
 // them, so they go straight to GNU MPFR.

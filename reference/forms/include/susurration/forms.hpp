@@ -1,5 +1,5 @@
 // Request parameters from JSON, checked by spec/inputs.md: the one place that
-// turns a JSON value into a typed, valid input. The engine (cli/engine.cpp),
+// turns a JSON value into a typed, valid input. The engine (reference_engine/),
 // the schedule file of the CLI (cli/run_options.cpp) and the generator's
 // verdict on invalid.json (generator/invalid_vectors.cpp) all read through it.
 //

@@ -6,11 +6,10 @@
 #include <string>
 #include <vector>
 
-namespace susurration::cli {
+namespace susurration::reference_engine {
 
 struct EngineMethod {
-  const char* name;        // the request's "method"
-  const char* capability;  // what hello lists for it (PROTO-8)
+  const char* name;  // the request's "method"; its capability is protocol::capability_of's
   // Every key of its params, each required (PROTOCOL.md: "A method's
   // parameters are all required and no other key is allowed").
   std::vector<std::string> keys;
@@ -18,7 +17,8 @@ struct EngineMethod {
   nlohmann::ordered_json (*answer)(const nlohmann::ordered_json& params);
 };
 
-// Every method but hello and shutdown, in the order of PROTOCOL.md's table.
+// Every method but hello and shutdown, in the order of PROTOCOL.md's table
+// (protocol/include/susurration/protocol/methods.hpp).
 const std::vector<EngineMethod>& engine_methods();
 
-}  // namespace susurration::cli
+}  // namespace susurration::reference_engine

@@ -1,7 +1,7 @@
-// `susurration engine`: the reference behind spec/PROTOCOL.md. It reads one
-// request per line from stdin and writes one response per line to stdout,
-// flushed, until stdin closes or a `shutdown` (PROTO-1, PROTO-2, PROTO-9).
-// The methods themselves are in engine_methods.cpp.
+// The reference behind spec/PROTOCOL.md (`susurration engine`, the variants'
+// engines): one response per request line, read until the input closes or a
+// `shutdown` (PROTO-1, PROTO-2, PROTO-9). The methods themselves are in
+// engine_methods.cpp.
 //
 // Decisions the protocol leaves to an engine, each the reference's choice:
 // - hello is answered with protocol 1 whatever protocol it asks for: the
@@ -27,20 +27,19 @@
 // - A run's state_ticks holds at most 100 ticks (engine_methods.cpp), so
 //   that one response stays a few megabytes; more is invalid-request, as
 //   PROTO-6 allows for state_ticks.
+#include "susurration/reference_engine/engine.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <string>
 
-#include "commands.hpp"
-#include "engine_answer.hpp"
 #include "engine_methods.hpp"
-#include "exit_status.hpp"
-#include "json_text.hpp"
-#include "output.hpp"
 #include "susurration/bounded_json.hpp"
 #include "susurration/inputs.hpp"
+#include "susurration/protocol/methods.hpp"
+#include "susurration/reference_engine/json_text.hpp"
 
-namespace susurration::cli {
+namespace susurration::reference_engine {
 namespace {
 
 using Json = nlohmann::ordered_json;  // results keep the key order of PROTOCOL.md
@@ -74,11 +73,6 @@ std::string response_line(const Json& id, const std::string& kind, const Json& b
   append_compact(body, line);
   line += "}";
   return line;
-}
-
-void respond(const std::string& line) {
-  emit(line + "\n");
-  finish_output();
 }
 
 // --- reading -------------------------------------------------------------------
@@ -163,8 +157,9 @@ Request parse_request(const std::string& line, Json& id) {
 Json hello() {
   Json capabilities = Json::array();
   for (const EngineMethod& m : engine_methods()) {
-    if (capabilities.empty() || capabilities.back() != m.capability) {
-      capabilities.push_back(m.capability);
+    const std::string capability(protocol::capability_of(m.name));
+    if (capabilities.empty() || capabilities.back() != capability) {
+      capabilities.push_back(capability);
     }
   }
   return {{"protocol", 1},
@@ -236,28 +231,21 @@ EngineAnswer engine_answer(std::string_view line) {
   return {response_line(id, kind, body), more};
 }
 
-Command add_engine(CLI::App& app) {
-  CLI::App* command = app.add_subcommand(
-      "engine", "serve the reference over the adapter protocol (spec/PROTOCOL.md) on stdin/stdout");
-  return {command, [] {
-    std::string line;
-    for (;;) {
-      const LineRead read = read_line(stdin, line, kMaxRequestBytes);
-      if (read == LineRead::end) break;
-      if (read == LineRead::too_long) {
-        const Refusal refusal =
-            invalid_request("a request line over " + std::to_string(kMaxRequestBytes) + " bytes");
-        respond(response_line(nullptr, refusal.kind, refusal.body));
-        continue;
-      }
-      // A failure to write is not answered: it ends the command (main()
-      // exits with status 4).
-      const EngineAnswer a = engine_answer(line);
-      respond(a.line);
-      if (!a.more) break;
+void serve(std::FILE* in, const std::function<void(const std::string&)>& respond) {
+  std::string line;
+  for (;;) {
+    const LineRead read = read_line(in, line, kMaxRequestBytes);
+    if (read == LineRead::end) break;
+    if (read == LineRead::too_long) {
+      const Refusal refusal =
+          invalid_request("a request line over " + std::to_string(kMaxRequestBytes) + " bytes");
+      respond(response_line(nullptr, refusal.kind, refusal.body) + "\n");
+      continue;
     }
-    return kSuccess;
-  }};
+    const EngineAnswer a = engine_answer(line);
+    respond(a.line + "\n");
+    if (!a.more) break;
+  }
 }
 
-}  // namespace susurration::cli
+}  // namespace susurration::reference_engine

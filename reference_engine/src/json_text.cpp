@@ -1,9 +1,9 @@
 // JSON text of metrics and states.
-#include "json_text.hpp"
+#include "susurration/reference_engine/json_text.hpp"
 
 #include "susurration/serialise.hpp"
 
-namespace susurration::cli {
+namespace susurration::reference_engine {
 
 std::string metrics_fields(const Metrics& m) {
   return "\"polarization\":" + shortest(m.polarization) +
@@ -50,4 +50,4 @@ void append_compact(const nlohmann::ordered_json& v, std::string& out, std::stri
   }
 }
 
-}  // namespace susurration::cli
+}  // namespace susurration::reference_engine

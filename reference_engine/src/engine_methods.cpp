@@ -18,7 +18,7 @@
 #include "susurration/simulation.hpp"
 #include "susurration/torus.hpp"
 
-namespace susurration::cli {
+namespace susurration::reference_engine {
 namespace {
 
 using Json = nlohmann::ordered_json;  // results keep the key order of PROTOCOL.md
@@ -251,19 +251,19 @@ Json hash(const Json& p) {
 
 const std::vector<EngineMethod>& engine_methods() {
   static const std::vector<EngineMethod> table = {
-      {"prng", "prng", {"seed", "skip", "count"}, prng},
-      {"torus_delta", "torus", {"a", "b", "size"}, torus_delta_method},
-      {"torus_distance", "torus", {"from", "to"}, torus_distance_method},
-      {"init", "init", {"seed", "birds"}, init},
-      {"step", "step", {"state", "weights", "ticks"}, step},
-      {"metrics", "metrics", {"state"}, metrics},
-      {"run", "run", {"seed", "birds", "weights", "schedule", "ticks", "state_ticks"}, run},
-      {"run_from", "run_from", {"state", "from_tick", "weights", "schedule", "ticks"}, run_from},
-      {"verify", "verify", {"seed", "birds", "weights", "schedule", "at_tick"}, verify},
-      {"round", "round", {"value", "places"}, round},
-      {"hash", "hash", {"state"}, hash},
+      {"prng", {"seed", "skip", "count"}, prng},
+      {"torus_delta", {"a", "b", "size"}, torus_delta_method},
+      {"torus_distance", {"from", "to"}, torus_distance_method},
+      {"init", {"seed", "birds"}, init},
+      {"step", {"state", "weights", "ticks"}, step},
+      {"metrics", {"state"}, metrics},
+      {"run", {"seed", "birds", "weights", "schedule", "ticks", "state_ticks"}, run},
+      {"run_from", {"state", "from_tick", "weights", "schedule", "ticks"}, run_from},
+      {"verify", {"seed", "birds", "weights", "schedule", "at_tick"}, verify},
+      {"round", {"value", "places"}, round},
+      {"hash", {"state"}, hash},
   };
   return table;
 }
 
-}  // namespace susurration::cli
+}  // namespace susurration::reference_engine

@@ -11,7 +11,7 @@
 #include "susurration/metrics.hpp"
 #include "susurration/state.hpp"
 
-namespace susurration::cli {
+namespace susurration::reference_engine {
 
 // "polarization":..,"cluster_count":..,"mean_neighbor_distance":.. (no braces).
 std::string metrics_fields(const Metrics& m);
@@ -25,4 +25,4 @@ std::string state_array(const State& s);
 void append_compact(const nlohmann::ordered_json& v, std::string& out, std::string_view comma = ",",
                     std::string_view colon = ":");
 
-}  // namespace susurration::cli
+}  // namespace susurration::reference_engine
