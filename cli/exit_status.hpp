@@ -22,5 +22,8 @@ inline constexpr int kEngineDidNotStart = 7;
 // stopped the kit with SIGSTOP or another stop signal; the grade was
 // abandoned (issue 24).
 inline constexpr int kKitStopped = 8;
+// `vectors` only: the plain reference and the fast engine, which writes
+// every trajectory beside it, differ by a bit (issue 54); nothing is written.
+inline constexpr int kEnginesDisagree = 9;
 
 }  // namespace susurration::cli

@@ -10,6 +10,7 @@
 #include "progress.hpp"
 #include "run_options.hpp"
 #include "susurration/inputs.hpp"
+#include "checked_run.hpp"
 #include "write_vectors.hpp"
 
 namespace susurration::cli {
@@ -31,19 +32,24 @@ Command add_vectors(CLI::App& app) {
               throw InputError("out", *out, "a folder that exists or can be made");
             }
             std::vector<generator::WrittenFile> written;
-            if (!fresh->empty()) {
-              // A fresh set takes well under a second: no progress to show.
-              written = generator::write_fresh_vectors(*out, parse_fresh_seed(*fresh));
-            } else {
-              Progress progress("vectors", "files", 8, *quiet);
-              generator::BuildProgress told;
-              if (progress.shown()) {
-                told = [&progress](std::size_t done, std::size_t, const std::string& building) {
-                  progress.update(done, building);
-                };
+            try {
+              if (!fresh->empty()) {
+                // A fresh set takes well under a second: no progress to show.
+                written = generator::write_fresh_vectors(*out, parse_fresh_seed(*fresh));
+              } else {
+                Progress progress("vectors", "files", 8, *quiet);
+                generator::BuildProgress told;
+                if (progress.shown()) {
+                  told = [&progress](std::size_t done, std::size_t, const std::string& building) {
+                    progress.update(done, building);
+                  };
+                }
+                written = generator::write_vectors(*out, told);
+                progress.clear();
               }
-              written = generator::write_vectors(*out, told);
-              progress.clear();
+            } catch (const generator::EnginesDisagree& e) {
+              std::fprintf(stderr, "%s\n", e.what());
+              return kEnginesDisagree;
             }
             for (const auto& f : written) {
               std::fprintf(stderr, "%-22s %5zu cases  sha256 %s\n", f.name.c_str(), f.cases,

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "checked_run.hpp"
 #include "susurration/constants.hpp"
-#include "susurration/fast_engine.hpp"
 #include "susurration/init.hpp"
 #include "susurration/step.hpp"
 #include "susurration/tolerance.hpp"
@@ -36,9 +36,7 @@ State nudged(const State& s, int k, int t) {
 std::vector<Metrics> metrics_run(const State& start, const RunSpec& run, int ticks) {
   std::vector<Metrics> out;
   out.reserve(static_cast<std::size_t>(ticks) + 1);
-  // The fast engine makes the reference's world bit for bit (DET-4,
-  // fast_engine_test.cpp); one thread, because cases run side by side.
-  FastFlock flock(start, 1);
+  CheckedRun flock("a run of seed " + std::to_string(run.seed), start);
   for (int t = 0;; ++t) {
     out.push_back(flock.metrics());
     if (t == ticks) {
@@ -52,9 +50,11 @@ namespace {
 
 // The first tick at which copy m leaves the tolerance, if it does by checked_to.
 std::optional<int> departure(const RunSpec& run, const std::vector<Metrics>& base, int checked_to,
-                             int m) {
+                             int m, const std::string& label) {
   const State start = initialise(run.seed, run.birds);
-  FastFlock flock(m < kStartCopies ? perturbed(start, m) : start, 1);
+  // The copies are published too (the horizon): the reference runs them,
+  // checked by the fast engine as the case's own run is.
+  CheckedRun flock(label + ", chaos-horizon copy " + std::to_string(m), m < kStartCopies ? perturbed(start, m) : start);
   for (int t = 0;; ++t) {
     if (compare_metrics(base[static_cast<std::size_t>(t)], flock.metrics()) == Agreement::mismatch) {
       return t;
@@ -64,19 +64,20 @@ std::optional<int> departure(const RunSpec& run, const std::vector<Metrics>& bas
     }
     flock.step(weights_at(run.weights, run.schedule, t));
     if (m >= kStartCopies) {
-      flock = FastFlock(nudged(flock.state(), m - kStartCopies, t + 1), 1);
+      flock.replace(nudged(flock.state(), m - kStartCopies, t + 1));
     }
   }
 }
 
 }  // namespace
 
-Horizon chaos_horizon(const RunSpec& run, const std::vector<Metrics>& base, int checked_to) {
+Horizon chaos_horizon(const RunSpec& run, const std::vector<Metrics>& base, int checked_to,
+                      const std::string& label) {
   Horizon h{std::nullopt, checked_to, kEnsembleSize};
   for (int m = 0; m < kEnsembleSize; ++m) {
     // Only an earlier departure can lower the minimum: later copies stop
     // at the earliest one found so far.
-    const std::optional<int> t = departure(run, base, h.first_tick.value_or(checked_to), m);
+    const std::optional<int> t = departure(run, base, h.first_tick.value_or(checked_to), m, label);
     if (t && (!h.first_tick || *t < *h.first_tick)) {
       h.first_tick = t;
     }

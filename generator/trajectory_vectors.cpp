@@ -11,12 +11,12 @@
 #include <string>
 
 #include "chaos_horizon.hpp"
+#include "checked_run.hpp"
 #include "constructed_states.hpp"
 #include "step_terms.hpp"
 #include "files.hpp"
 #include "fresh.hpp"
 #include "susurration/constants.hpp"
-#include "susurration/fast_engine.hpp"
 #include "susurration/init.hpp"
 #include "susurration/serialise.hpp"
 #include "susurration/step.hpp"
@@ -127,9 +127,10 @@ Case build(const TrajectoryCase& tc) {
   const int last = std::max(tc.ticks, kCheckedTo);
   std::vector<Metrics> metrics;
   Json anchors = Json::array();
-  // The fast engine, proven equal to step() and measure() (DET-4); one
-  // thread each, because the cases run side by side.
-  FastFlock flock(initialise(run.seed, run.birds), 1);
+  // The plain reference writes the case; the fast engine runs beside it
+  // and must agree bit for bit at every tick (checked_run.hpp, DET-4).
+  const std::string label = "trajectories: case " + tc.id;
+  CheckedRun flock(label, initialise(run.seed, run.birds));
   State final_state;
   const std::set<int> anchor_ticks(tc.anchors.begin(), tc.anchors.end());
   const bool straight = no_rule_acts(run);
@@ -152,7 +153,7 @@ Case build(const TrajectoryCase& tc) {
                          {"terms", terms_json(before, w)}});
     }
   }
-  const Horizon h = chaos_horizon(run, metrics, kCheckedTo);
+  const Horizon h = chaos_horizon(run, metrics, kCheckedTo, label);
   std::vector<std::string> flags = tc.flags;
   if (h.first_tick && *h.first_tick < kComfortablyPast) {
     flags.push_back("NearChaosHorizon");
