@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "checked_run.hpp"
 #include "susurration/constants.hpp"
+#include "susurration/fast_engine.hpp"
 #include "susurration/init.hpp"
 #include "susurration/step.hpp"
 #include "susurration/tolerance.hpp"
@@ -36,7 +36,12 @@ State nudged(const State& s, int k, int t) {
 std::vector<Metrics> metrics_run(const State& start, const RunSpec& run, int ticks) {
   std::vector<Metrics> out;
   out.reserve(static_cast<std::size_t>(ticks) + 1);
-  CheckedRun flock("a run of seed " + std::to_string(run.seed), start);
+  // The fast engine, one thread each, because cases run side by side. The
+  // ensemble's copies are never published, only the tick they depart at:
+  // the reference runs the case itself (checked_run.hpp), with this engine
+  // beside it bit for bit, and running eight copies with it too would make
+  // `vectors` minutes slower (generator/README.md).
+  FastFlock flock(start, 1);
   for (int t = 0;; ++t) {
     out.push_back(flock.metrics());
     if (t == ticks) {
@@ -50,11 +55,9 @@ namespace {
 
 // The first tick at which copy m leaves the tolerance, if it does by checked_to.
 std::optional<int> departure(const RunSpec& run, const std::vector<Metrics>& base, int checked_to,
-                             int m, const std::string& label) {
+                             int m) {
   const State start = initialise(run.seed, run.birds);
-  // The copies are published too (the horizon): the reference runs them,
-  // checked by the fast engine as the case's own run is.
-  CheckedRun flock(label + ", chaos-horizon copy " + std::to_string(m), m < kStartCopies ? perturbed(start, m) : start);
+  FastFlock flock(m < kStartCopies ? perturbed(start, m) : start, 1);
   for (int t = 0;; ++t) {
     if (compare_metrics(base[static_cast<std::size_t>(t)], flock.metrics()) == Agreement::mismatch) {
       return t;
@@ -64,20 +67,19 @@ std::optional<int> departure(const RunSpec& run, const std::vector<Metrics>& bas
     }
     flock.step(weights_at(run.weights, run.schedule, t));
     if (m >= kStartCopies) {
-      flock.replace(nudged(flock.state(), m - kStartCopies, t + 1));
+      flock = FastFlock(nudged(flock.state(), m - kStartCopies, t + 1), 1);
     }
   }
 }
 
 }  // namespace
 
-Horizon chaos_horizon(const RunSpec& run, const std::vector<Metrics>& base, int checked_to,
-                      const std::string& label) {
+Horizon chaos_horizon(const RunSpec& run, const std::vector<Metrics>& base, int checked_to) {
   Horizon h{std::nullopt, checked_to, kEnsembleSize};
   for (int m = 0; m < kEnsembleSize; ++m) {
     // Only an earlier departure can lower the minimum: later copies stop
     // at the earliest one found so far.
-    const std::optional<int> t = departure(run, base, h.first_tick.value_or(checked_to), m, label);
+    const std::optional<int> t = departure(run, base, h.first_tick.value_or(checked_to), m);
     if (t && (!h.first_tick || *t < *h.first_tick)) {
       h.first_tick = t;
     }

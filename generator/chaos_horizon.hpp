@@ -6,7 +6,6 @@
 #pragma once
 
 #include <optional>
-#include <string>
 #include <vector>
 
 #include "susurration/metrics.hpp"
@@ -47,10 +46,7 @@ State nudged(const State& s, int k, int t);
 // the seeded initial state).
 std::vector<Metrics> metrics_run(const State& start, const RunSpec& run, int ticks);
 
-// `base` holds the unperturbed run's metrics for ticks 0..checked_to. The
-// plain reference runs every copy, checked bit for bit by the fast engine
-// (checked_run.hpp); `label` names the case if they differ.
-Horizon chaos_horizon(const RunSpec& run, const std::vector<Metrics>& base, int checked_to,
-                      const std::string& label = "a run");
+// `base` holds the unperturbed run's metrics for ticks 0..checked_to.
+Horizon chaos_horizon(const RunSpec& run, const std::vector<Metrics>& base, int checked_to);
 
 }  // namespace susurration::generator

@@ -31,7 +31,7 @@ bool same_bits(double a, double b) { return std::bit_cast<std::uint64_t>(a) == s
 std::unique_ptr<Flock> fast_flock(const State& s) { return std::make_unique<FastEngineFlock>(s); }
 
 CheckedRun::CheckedRun(std::string label, const State& start, const FlockMaker& second)
-    : label_(std::move(label)), state_(start), make_second_(second), second_(second ? second(start) : nullptr) {}
+    : label_(std::move(label)), state_(start), second_(second ? second(start) : nullptr) {}
 CheckedRun::CheckedRun(CheckedRun&&) noexcept = default;
 CheckedRun& CheckedRun::operator=(CheckedRun&&) noexcept = default;
 CheckedRun::~CheckedRun() = default;
@@ -61,13 +61,6 @@ Metrics CheckedRun::metrics() const {
     }
   }
   return mine;
-}
-
-void CheckedRun::replace(const State& s) {
-  state_ = s;
-  if (make_second_) {
-    second_ = make_second_(s);
-  }
 }
 
 void CheckedRun::step(const Weights& w) {

@@ -53,16 +53,12 @@ class CheckedRun {
   // One tick in both engines, whose states must then agree bit for bit.
   void step(const Weights& w);
 
-  // Both engines go on from `s` at the same tick (a nudged copy, TOL-5).
-  void replace(const State& s);
-
  private:
   [[noreturn]] void disagree(const std::string& what, double reference, double second) const;
 
   std::string label_;
   State state_;
   int tick_ = 0;
-  FlockMaker make_second_;
   std::unique_ptr<Flock> second_;
 };
 

@@ -129,8 +129,7 @@ Case build(const TrajectoryCase& tc) {
   Json anchors = Json::array();
   // The plain reference writes the case; the fast engine runs beside it
   // and must agree bit for bit at every tick (checked_run.hpp, DET-4).
-  const std::string label = "trajectories: case " + tc.id;
-  CheckedRun flock(label, initialise(run.seed, run.birds));
+  CheckedRun flock("trajectories: case " + tc.id, initialise(run.seed, run.birds));
   State final_state;
   const std::set<int> anchor_ticks(tc.anchors.begin(), tc.anchors.end());
   const bool straight = no_rule_acts(run);
@@ -153,7 +152,7 @@ Case build(const TrajectoryCase& tc) {
                          {"terms", terms_json(before, w)}});
     }
   }
-  const Horizon h = chaos_horizon(run, metrics, kCheckedTo, label);
+  const Horizon h = chaos_horizon(run, metrics, kCheckedTo);
   std::vector<std::string> flags = tc.flags;
   if (h.first_tick && *h.first_tick < kComfortablyPast) {
     flags.push_back("NearChaosHorizon");
