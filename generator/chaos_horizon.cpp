@@ -40,7 +40,8 @@ std::vector<Metrics> metrics_run(const State& start, const RunSpec& run, int tic
   // ensemble's copies are never published, only the tick they depart at:
   // the reference runs the case itself (checked_run.hpp), with this engine
   // beside it bit for bit, and running eight copies with it too would make
-  // `vectors` minutes slower (generator/README.md).
+  // `vectors` minutes slower (vectors/README.md, "Which engine writes the
+  // trajectories").
   FastFlock flock(start, 1);
   for (int t = 0;; ++t) {
     out.push_back(flock.metrics());
