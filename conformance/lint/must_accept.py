@@ -3,6 +3,7 @@
 # published cases that ask it. A promise no valid request asks is one
 # nobody checks: an engine that refuses it passes every grade.
 """Run: must_accept.py VECTORS_DIR --table spec/must-accept.md [--gaps FILE] [--suggest]
+       [--susurration BIN --fresh-seeds 1-3]
 
 Reads the table, rebuilds the requests a grade of the published set sends
 (protocol_coverage.py) and checks each row: its check is one this file
@@ -10,7 +11,9 @@ knows, every case it names exists, and each of them sends at least one
 valid request the check holds for. A row that names no case fails, unless
 the gap file lists it (one `ACCEPT-n reason` a line); a listed row that
 names a case fails too, so the list cannot rot. --suggest prints, for each
-row, the published cases that ask it.
+row, the published cases that ask it. With --fresh-seeds, a row whose
+Fresh column names fresh files (`fresh \`step.json\``) must be asked in
+each of them by the fresh set of every seed given.
 
 refusing_engine.py (conformance/grader/tests) refuses, by the same checks,
 exactly the requests that ask one row, to show a grade fails it.
@@ -241,12 +244,48 @@ def problems(rows, by_case, gaps):
     return found
 
 
+def fresh_problems(rows, seed, by_file):
+    """Rows whose Fresh cell names fresh files that the set of `seed` does
+    not ask them in. `by_file`: {file name: {case id: requests}}."""
+    found = []
+    for row in rows:
+        if not row["fresh"].startswith("fresh "):
+            continue
+        holds = check(row["check"])
+        for name in re.findall(r"`([a-z_]+\.json)`", row["fresh"]):
+            cases = by_file.get(name, {})
+            if not any(holds(m, p) for reqs in cases.values() for m, p in reqs):
+                found.append("%s: the fresh %s of seed %d does not ask it (%s)" % (row["id"], name, seed, row["check"]))
+    return found
+
+
+def fresh_sets(binary, seeds):
+    """(seed, {file name: {case id: requests}}) for each seed's fresh set."""
+    import subprocess
+    import tempfile
+    for seed in seeds:
+        with tempfile.TemporaryDirectory() as tmp:
+            r = subprocess.run([str(binary), "vectors", "--fresh", str(seed), "--out", tmp], capture_output=True, text=True)
+            if r.returncode != 0:
+                raise RuntimeError("vectors --fresh %d exited %d: %s" % (seed, r.returncode, r.stderr.strip()))
+            by_file = {}
+            for f in sorted(pathlib.Path(tmp).glob("*.json")):
+                one = pathlib.Path(tmp) / "one"
+                one.mkdir(exist_ok=True)
+                (one / f.name).write_bytes(f.read_bytes())
+                by_file[f.name] = protocol_coverage.requests_by_case(one)
+                (one / f.name).unlink()
+            yield seed, by_file
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("vectors")
     p.add_argument("--table", required=True)
     p.add_argument("--gaps", default="")
     p.add_argument("--suggest", action="store_true")
+    p.add_argument("--susurration", default="", help="with --fresh-seeds: the binary that draws fresh sets")
+    p.add_argument("--fresh-seeds", default="", help="e.g. 1-3: check the Fresh column against these seeds' sets")
     a = p.parse_args()
     rows = read_table(a.table)
     by_case = protocol_coverage.requests_by_case(pathlib.Path(a.vectors))
@@ -258,6 +297,10 @@ def main():
         return 0
     gaps = read_gaps(a.gaps)
     found = problems(rows, by_case, gaps)
+    if a.fresh_seeds:
+        lo, _, hi = a.fresh_seeds.partition("-")
+        for seed, by_file in fresh_sets(a.susurration, range(int(lo), int(hi or lo) + 1)):
+            found += fresh_problems(rows, seed, by_file)
     for line in found:
         print(line)
     asked = sum(1 for r in rows if r["cases"])
