@@ -136,6 +136,10 @@ NAMED = {
     # run's own parameters at their ends.
     "run-state-ticks-empty": lambda m, p: "state_ticks" if m == "run" and not p["state_ticks"] else None,
     "run-state-ticks-with-0": lambda m, p: "state_ticks" if m == "run" and 0 in p["state_ticks"] else None,
+    "run-state-ticks-with-the-last": lambda m, p: ("state_ticks" if m == "run" and p["ticks"] in p["state_ticks"]
+                                                   else None),
+    "run-from-with-a-change-before-from-tick": lambda m, p: ("schedule" if m == "run_from" and any(
+        e["tick"] <= p["from_tick"] for e in p["schedule"]) else None),
     "run-from-past-20000": lambda m, p: "from_tick" if m == "run_from" and p["from_tick"] + p["ticks"] > 20000 else None,
     "run-from-a-lone-bird": lambda m, p: "state" if m == "run_from" and len(p["state"]) == 1 else None,
     # Every parameter at its limit at once.
