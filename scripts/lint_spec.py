@@ -5,9 +5,10 @@
 A clause is a list item starting `- **ID — promise.**`; its mark, at the end of its
 line, is `*(tested)*`, `*(not yet tested: why)*` or `*(informative)*`.
 The tests of a tested clause are one row of the table in tested.md,
-`| ID | [file](file) | `a`, `b` |`; every name must be a CTest name of this build
+`| ID | [file](file) | `a`, `b` |`, where file is the one defining the clause; every name must be a CTest name of this build
 (GoogleTest cases appear there as Suite.Name) or a vector file (`vectors/<file>.json`)
 that exists. Every row names a tested clause, once, and at least one test.
+A (tested: ...) left in a paragraph that explains a clause names real tests too.
 No clause line is over 1,500 characters, and PROTOCOL.md is under 20,000 bytes.
 """
 import argparse
@@ -24,7 +25,9 @@ TESTED_FILE = "tested.md"
 # detail goes in a table or a paragraph after the clause.
 PROTOCOL_FILE, MOST_PROTOCOL_BYTES = "PROTOCOL.md", 20000
 MOST_CLAUSE_CHARS = 1500
-ROW = re.compile(r"^\|\s*([A-Z]+-\d+)\s*\|[^|]*\|(.*)\|\s*$")
+ROW = re.compile(r"^\|\s*([A-Z]+-\d+)\s*\|\s*\[([^\]]*)\]\([^)]*\)\s*\|(.*)\|\s*$")
+# A test named in prose, outside any clause (a paragraph that explains one): its names are checked too.
+PROSE_MARK = re.compile(r"\(tested:\s*((?:`[^`]+`[\s,]*)+)\)")
 
 
 def clauses(spec_dir):
@@ -36,7 +39,7 @@ def clauses(spec_dir):
 
 
 def tested_rows(spec_dir):
-    """[(clause id, 'tested.md:line', [names])] of the table in tested.md."""
+    """[(clause id, 'tested.md:line', file named, [names])] of the table in tested.md."""
     path = pathlib.Path(spec_dir) / TESTED_FILE
     if not path.is_file():
         return []
@@ -44,8 +47,25 @@ def tested_rows(spec_dir):
     for number, line in enumerate(path.read_text().splitlines(), 1):
         m = ROW.match(line)
         if m:
-            rows.append((m.group(1), "%s:%d" % (TESTED_FILE, number), re.findall(r"`([^`]+)`", m.group(2))))
+            rows.append((m.group(1), "%s:%d" % (TESTED_FILE, number), m.group(2),
+                         re.findall(r"`([^`]+)`", m.group(3))))
     return rows
+
+
+def prose_marks(spec_dir):
+    """[(file, [names])] of every (tested: ...) written in a paragraph rather than in tested.md."""
+    found = []
+    for path in sorted(pathlib.Path(spec_dir).glob("*.md")):
+        if path.name != TESTED_FILE:
+            for m in PROSE_MARK.finditer(path.read_text()):
+                found.append((path.name, re.findall(r"`([^`]+)`", m.group(1))))
+    return found
+
+
+def unknown(names, spec_dir, known):
+    """The names that are neither a CTest test nor an existing vector file."""
+    return [n for n in names if not ((pathlib.Path(spec_dir).parent / n).is_file() if n.startswith("vectors/")
+                                     else n in known)]
 
 
 def ctest_names(build_dir):
@@ -75,20 +95,21 @@ def check(spec_dir, known):
                 problems.append("%s: %s lists its tests inline; they belong in %s" % (where, cid, TESTED_FILE))
             tested[cid] = where
     rows = {}
-    for cid, where, names in tested_rows(spec_dir):
+    for cid, where, file, names in tested_rows(spec_dir):
         if cid in rows:
             problems.append("%s: %s already has a row at %s" % (where, cid, rows[cid]))
         rows[cid] = where
         if cid not in tested:
             problems.append("%s: %s is not a clause marked *(tested)*" % (where, cid))
+        elif file != tested[cid].split(":")[0]:
+            problems.append("%s: %s is in %s, not %s" % (where, cid, tested[cid].split(":")[0], file))
         if not names:
             problems.append("%s: %s names no test" % (where, cid))
-        for name in names:
-            if name.startswith("vectors/"):
-                if not (pathlib.Path(spec_dir).parent / name).is_file():
-                    problems.append("%s: %s names `%s`, which does not exist" % (where, cid, name))
-            elif name not in known:
-                problems.append("%s: %s names `%s`, which is not a CTest test" % (where, cid, name))
+        for name in unknown(names, spec_dir, known):
+            problems.append("%s: %s names `%s`, which is not a CTest test or a vector file" % (where, cid, name))
+    for file, names in prose_marks(spec_dir):
+        for name in unknown(names, spec_dir, known):
+            problems.append("%s: a paragraph names `%s`, which is not a CTest test or a vector file" % (file, name))
     for cid, where in tested.items():
         if cid not in rows:
             problems.append("%s: %s is marked *(tested)* but has no row in %s" % (where, cid, TESTED_FILE))
