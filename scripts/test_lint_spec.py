@@ -6,6 +6,8 @@ check must name the fault, and the unbroken copy must pass, so a check
 that always complains cannot pass here.
 """
 import pathlib
+import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -113,6 +115,17 @@ class LintSpec(unittest.TestCase):
         self.assertEqual(self.problems(), [])
         self.write(PROTOCOL + pad + "z" * ((19999 - len(PROTOCOL.encode())) % 2) + "z", GRADING, TESTED)
         self.assertCaught("PROTOCOL.md", "20000 bytes")
+
+    def test_inline_lists_a_merge_brings_are_folded_into_the_table(self):
+        inline = PROTOCOL.replace("- **PROTO-1 — One line per message.** Short. *(tested)*",
+                                  "- **PROTO-1 — One line per message.** Short. *(tested: `b-real`, `A.New`)*")
+        self.write(inline, GRADING.replace("*(not yet tested: later)*", "*(tested: `A.Real`)*"), TESTED)
+        here = pathlib.Path(__file__).resolve().parent
+        subprocess.run([sys.executable, str(here / "spec_move_tested.py"), "--spec", str(self.spec)], check=True)
+        self.assertEqual(lint_spec.check(self.spec, KNOWN | {"A.New"})[0], [])
+        rows = {cid: (file, names) for cid, _, file, names in lint_spec.tested_rows(self.spec)}
+        self.assertEqual(rows, {"PROTO-1": ("PROTOCOL.md", ["A.Real", "b-real", "A.New"]),
+                                "LEVEL-1": ("grading.md", ["A.Real"])})
 
 
 if __name__ == "__main__":
