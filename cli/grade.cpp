@@ -430,7 +430,7 @@ Command add_grade(CLI::App& app) {
   command->add_option("--expect-fail", o->expect_fail,
                       "file of case ids expected to fail: the level still counts them, the exit status is 0 "
                       "when exactly they fail (one that passes, or a failure not listed, gives 1)");
-  command->add_option("--timeout", o->timeout, "base deadline of a request in seconds, 0.001..3600, scaled by its work (spec/PROTOCOL.md, Deadlines)")->capture_default_str();
+  command->add_option("--timeout", o->timeout, "base deadline of a request in seconds, 0.001..3600, scaled by its work (spec/grading.md, Deadlines)")->capture_default_str();
   command->add_option("--jobs", o->jobs,
                       "engine processes run side by side: N (1..64), or auto for as many as this machine has cores "
                       "(default 1, so that a grade's load does not depend on the machine)")
@@ -457,7 +457,7 @@ Command add_grade(CLI::App& app) {
   command->add_option("--transcript", o->transcript,
                       "write every protocol line sent and received to this file (- for standard output)");
   command->add_option("--sandbox", o->sandbox,
-                      "run each engine inside a bubblewrap sandbox (spec/PROTOCOL.md, PROTO-16): auto (where bwrap "
+                      "run each engine inside a bubblewrap sandbox (spec/grading.md, PROTO-16): auto (where bwrap "
                       "works), on (refuse to grade without it) or off")
       ->capture_default_str();
   command->add_option("--engine-env", o->engine_env,

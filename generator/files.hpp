@@ -58,7 +58,7 @@ Case torus_distance_case(std::string id, std::string comment, std::vector<std::s
 // asked at `verify_ticks` and its chaos horizon (TOL-5).
 Case trajectory_case(std::string id, std::string comment, const RunSpec& run, int ticks, std::vector<int> anchors,
                      std::vector<std::string> flags, std::vector<int> verify_ticks);  // trajectory_vectors.cpp
-Json schedule_json(const Schedule& schedule);
+Json schedule_json(const Schedule& schedule, bool integers = false);
 
 // Every file, in the order the manifest lists them.
 // `progress`, when set, is told the files built so far and one still

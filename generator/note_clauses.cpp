@@ -43,6 +43,7 @@ std::string note_clause(const std::string& category, const std::string& flag) {
       {"Trajectory", "SESSION-1"}, {"LargeFlock", "SESSION-1"}, {"SingleRule", "SESSION-1"},
       {"Snapshot", "SESSION-1"}, {"LongRun", "INPUT-6"}, {"RunBounds", "INPUT-6"},
       {"NearChaosHorizon", "TOL-8"}, {"WeightChange", "WEIGHTS-3"}, {"Verify", "TRACE-1"},
+      {"NumberForms", "INPUT-3"},
       {"Fresh", "SESSION-1"}, {"Fuzzed", "SESSION-1"},
       // Printing and hashing.
       {"BinaryValue", "SERIAL-2"}, {"TieToEven", "SERIAL-2"}, {"NegativeZero", "SERIAL-3"}, {"Hash", "DET-3"},

@@ -81,7 +81,11 @@ VectorFile serialisation_vectors() {
           {"position", 601.1037519201636, "Seed 42's first x.", {}},
           {"carries-into-the-integer", 999.999, "Rounds up to 1000.00.", {"BinaryValue"}},
           {"the-field-size", 1000.0, "A coordinate equal to the size.", {}},
-          {"the-smallest-subnormal", 5e-324, "2^-1074, whose exact value has 751 decimals: 0.00.", {"BinaryValue"}}}));
+          {"the-smallest-subnormal", 5e-324, "2^-1074, whose exact value has 751 decimals: 0.00.", {"BinaryValue"}},
+          // round takes any finite double (spec/must-accept.md): the largest
+          // is an integer of 309 digits, so no fixed buffer or int64 holds it.
+          {"the-largest-double", -1.7976931348623157e308, "-(2 - 2^-52) * 2^1023, an integer of 309 digits: .00 "
+           "appended.", {"BinaryValue"}}}));
   f.groups.push_back(rounding_group(
       4, {{"tie-rounds-to-even-down", 0.03125, "An exact tie: 0.0312.", {"TieToEven"}},
           {"tie-rounds-to-even-up", 0.09375, "An exact tie: 0.0938.", {"TieToEven"}},

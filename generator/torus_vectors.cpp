@@ -203,6 +203,16 @@ VectorFile torus_vectors() {
                {}};
   f.groups.push_back(delta_group("x", kWidth));
   f.groups.push_back(delta_group("y", kHeight));
+  // The size is a number, so `1000` is the same size as `1000.0` (PROTOCOL.md,
+  // Methods), a form the kit writes nowhere else (spec/must-accept.md).
+  Group whole{"Deltas along x, the size written 1000, an integer.", {{"axis", "x"}, {"size", 1000}}, {}};
+  whole.cases.push_back(torus_delta_case("torus-x-size-written-as-an-integer-across-the-seam",
+                                         "Five before the seam to five after it, the size written 1000: +10.",
+                                         {"Seam"}, kWidth - 5, 5.0, kWidth));
+  whole.cases.push_back(torus_delta_case("torus-x-size-written-as-an-integer-exactly-plus-half",
+                                         "b - a exactly +size/2, the size written 1000: left as it is.",
+                                         {"ExactlyHalf"}, 250.0, 750.0, kWidth));
+  f.groups.push_back(std::move(whole));
   f.groups.push_back(distance_group());
   f.groups.push_back(hard_to_round_group());
   return f;
@@ -216,7 +226,8 @@ VectorFile torus_vectors() {
 std::vector<Group> fresh_torus_groups(Draws& draw) {
   std::vector<Group> groups;
   for (const auto& [axis, size] : {std::pair<std::string, double>{"x", kWidth}, {"y", kHeight}}) {
-    Group g{"Drawn deltas along " + axis + ".", {{"axis", axis}, {"size", size}}, {}};
+    // x's size written 1000, an integer, as one published group does (spec/must-accept.md).
+    Group g{"Drawn deltas along " + axis + ".", {{"axis", axis}, {"size", axis == "x" ? Json(1000) : Json(size)}}, {}};
     auto push = [&](const std::string& name, double a, double b, const std::string& comment, const char* flag = nullptr) {
       std::vector<std::string> flags = {"Fresh"};
       if (flag) flags.push_back(flag);

@@ -90,15 +90,28 @@ Json metric_columns(const std::vector<Metrics>& m, int ticks) {
   return {{"polarization", p}, {"cluster_count", c}, {"mean_neighbor_distance", d}};
 }
 
+// A weight as JSON: a float (SERIAL-1), or, where `integers` asks, a whole
+// weight as the integer 0 or 1, which INPUT-3 obliges an engine to accept as
+// the same weight and which the kit would otherwise never write.
+Json weight_json(double w, bool integers) {
+  if (integers && (w == 0 || w == 1)) return static_cast<int>(w);
+  return w;
+}
+
+Json weights_as_written(const Weights& w, bool integers) {
+  if (!integers) return weights_json(w);
+  return {weight_json(w.cohesion, true), weight_json(w.alignment, true), weight_json(w.separation, true)};
+}
+
 }  // namespace
 
-Json schedule_json(const Schedule& schedule) {
+Json schedule_json(const Schedule& schedule, bool integers) {
   Json out = Json::array();
   for (const WeightChange& change : schedule) {
     out.push_back({{"tick", change.tick},
-                   {"cohesion", change.weights.cohesion},
-                   {"alignment", change.weights.alignment},
-                   {"separation", change.weights.separation}});
+                   {"cohesion", weight_json(change.weights.cohesion, integers)},
+                   {"alignment", weight_json(change.weights.alignment, integers)},
+                   {"separation", weight_json(change.weights.separation, integers)}});
   }
   return out;
 }
@@ -200,6 +213,7 @@ struct GroupSpec {
   Weights weights;
   Schedule schedule;
   std::vector<TrajectoryCase> cases;
+  bool integer_weights = false;  // whole weights written 0 and 1 (weight_json)
 };
 
 // "1, 1, 1": the weights as a comment reads them.
@@ -262,6 +276,10 @@ std::vector<GroupSpec> group_specs() {
         // The drift runs (above) isolate TOL-8: where a correct engine
         // departs, the kit asks its run again before calling it drift.
         if (birds == 400 && w == Weights{1, 1, 1}) g.cases.back().lead = "TOL-8";
+        // verify with every parameter at its upper bound at once (seed
+        // 2^32 - 1, 400 birds; spec/must-accept.md): at tick 1, where the
+        // engine's own run and verify cannot have drifted apart.
+        if (birds == 400 && seed == 4294967295u) g.cases.back().verify_ticks = {1};
       }
       groups.push_back(std::move(g));
     }
@@ -315,6 +333,26 @@ std::vector<GroupSpec> group_specs() {
                                    std::nullopt, {49, 50, 51, 52, 119, 120, 121, 122}});
   verify_schedule.cases.back().lead = "TRACE-1";
   groups.push_back(std::move(verify_schedule));
+  // The number forms INPUT-3 obliges an engine to accept and the kit writes
+  // nowhere else (spec/must-accept.md): weights written as the integers 0
+  // and 1 in the run, its anchor steps, its segments and verify, one with
+  // an exponent (1e-05) in the schedule, and a change logged at the run's
+  // last tick, legal (INPUT-7) and never in force; verify asks that tick.
+  const Schedule written = {{100, {0.5, 1e-5, 1}}, {kTicks, {0, 0, 0}}};
+  GroupSpec forms{"Weights written as the integers 0 and 1, and a change at the run's last tick.", 10, {1, 0, 1},
+                  written, {}, true};
+  forms.cases.push_back({"trajectory-weights-written-as-integers-n10-seed-53",
+                         "Seed 53; weights [1,0,1] written without a fraction, 0.5, 1e-05, 1 from tick 100, and "
+                         "a change at tick 250, the last, which never acts.",
+                         RunSpec{53, 10, Weights{1, 0, 1}, written}, kTicks, {0, 50, 99, 100, 101, 150, 200},
+                         {"Trajectory", "WeightChange", "NumberForms"}, std::nullopt, {1, 100, 101, kTicks}});
+  // Led by WEIGHTS-3, as the other schedule runs are: led by INPUT-3, whose
+  // other cases (invalid.json's) pass for an engine wrong in its rules, it
+  // would make a whole class of failing runs look like one cause (PROTO-11)
+  // and mislead the ranking of four mutants. A refusal of its forms is
+  // still filed under INPUT-3, the rule the refusal breaks.
+  forms.cases.back().lead = "WEIGHTS-3";
+  groups.push_back(std::move(forms));
   for (const Weights& w : {Weights{1, 0, 0}, Weights{0, 1, 0}, Weights{0, 0, 1}, Weights{0, 0, 0}}) {
     GroupSpec g{"One rule at a time: weights " + weights_text(w) + ".", 120, w, {}, {}};
     g.cases.push_back({"trajectory-single-rule-w" + weights_name(w) + "-seed-3",
@@ -415,6 +453,10 @@ std::map<std::string, Note> trajectory_notes() {
                      "bird flies straight, so no last-bit difference grows and the states, their steps and "
                      "verify are checked to the last tick. An engine that caps or wraps the tick count, or "
                      "whose positions drift under thousands of wraps, fails here."}},
+       {"NumberForms",
+        {"boundary", "Weights written as the integers 0 and 1 and with an exponent, which are the same weights "
+                     "as 0.0 and 1.0 (INPUT-3). An engine that reads only numbers written with a fraction, "
+                     "or takes an integer for no weight, refuses a valid run."}},
        {"Snapshot",
         {"known-answer", "The upstream's snapshot run (seed 42, defaults, 500 ticks)."}},
        {"Verify",
@@ -453,8 +495,8 @@ VectorFile trajectory_vectors() {
   for (std::size_t g = 0; g < specs.size(); ++g) {
     Group group{specs[g].comment,
                 {{"birds", specs[g].birds},
-                 {"weights", weights_json(specs[g].weights)},
-                 {"schedule", schedule_json(specs[g].schedule)}},
+                 {"weights", weights_as_written(specs[g].weights, specs[g].integer_weights)},
+                 {"schedule", schedule_json(specs[g].schedule, specs[g].integer_weights)}},
                 {}};
     for (auto& c : built[g]) {
       group.cases.push_back(c.get());
@@ -485,14 +527,17 @@ std::vector<Group> fresh_trajectory_groups(Draws& draw) {
       {"fresh-trajectory-schedule-n120-seed-" + std::to_string(seed2),
        "A drawn seed, and weights drawn for a change at tick " + std::to_string(change) + ".",
        RunSpec{seed2, 120, Weights{1, 1, 1}, schedule2}, kTicks, std::vector<int>(around.begin(), around.end()),
-       {"Fresh", "Trajectory", "WeightChange"}}};
+       {"Fresh", "Trajectory", "WeightChange", "NumberForms"}}};
+  // The second run's initial 1, 1, 1 written as integers, as published (NumberForms).
+  const std::vector<bool> integers = {false, true};
   std::vector<std::future<Case>> built;
   for (const TrajectoryCase& tc : cases) built.push_back(std::async(std::launch::async, build, tc));
   std::vector<Group> groups;
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const RunSpec& run = cases[k].run;
     groups.push_back({"A drawn run.",
-                      {{"birds", run.birds}, {"weights", weights_json(run.weights)}, {"schedule", schedule_json(run.schedule)}},
+                      {{"birds", run.birds}, {"weights", weights_as_written(run.weights, integers[k])},
+                       {"schedule", schedule_json(run.schedule)}},
                       {built[k].get()}});
   }
   return groups;

@@ -1,10 +1,15 @@
-# Checks spec/: every clause is defined once and carries one mark, and every test a mark names exists in CTest.
+# Checks spec/: every clause is defined once and carries one mark, every tested clause has its tests in
+# spec/tested.md, and every test named there exists in CTest.
 """Run: lint_spec.py --spec DIR --build DIR. Prints the mark table; exit 1 on a problem.
 
-A clause is a list item starting `- **ID — promise.**`; its mark is
-`*(tested: `a`, `b`)*`, `*(not yet tested: why)*` or `*(informative)*`.
-The names in a tested mark must be CTest names of this build (GoogleTest cases
-appear there as Suite.Name) or vector files (`vectors/<file>.json`) that exist.
+A clause is a list item starting `- **ID — promise.**`; its mark, at the end of its
+line, is `*(tested)*`, `*(not yet tested: why)*` or `*(informative)*`.
+The tests of a tested clause are one row of the table in tested.md,
+`| ID | [file](file) | `a`, `b` |`, where file is the one defining the clause; every name must be a CTest name of this build
+(GoogleTest cases appear there as Suite.Name) or a vector file (`vectors/<file>.json`)
+that exists. Every row names a tested clause, once, and at least one test.
+A (tested: ...) left in a paragraph that explains a clause names real tests too.
+No clause line is over 1,500 characters, and PROTOCOL.md is under 20,000 bytes.
 """
 import argparse
 import json
@@ -15,6 +20,14 @@ import sys
 
 CLAUSE = re.compile(r"^- \*\*([A-Z]+-\d+) — ")
 MARK = re.compile(r"\*\((tested|not yet tested|informative)(?::([^)]*))?\)\*\s*$")
+TESTED_FILE = "tested.md"
+# An engine author reads the protocol in one sitting, and a clause is a promise, not a chapter (issue 54):
+# detail goes in a table or a paragraph after the clause.
+PROTOCOL_FILE, MOST_PROTOCOL_BYTES = "PROTOCOL.md", 20000
+MOST_CLAUSE_CHARS = 1500
+ROW = re.compile(r"^\|\s*([A-Z]+-\d+)\s*\|\s*\[([^\]]*)\]\([^)]*\)\s*\|(.*)\|\s*$")
+# A test named in prose, outside any clause (a paragraph that explains one): its names are checked too.
+PROSE_MARK = re.compile(r"\(tested:\s*((?:`[^`]+`[\s,]*)+)\)")
 
 
 def clauses(spec_dir):
@@ -25,10 +38,86 @@ def clauses(spec_dir):
                 yield m.group(1), "%s:%d" % (path.name, number), line
 
 
+def tested_rows(spec_dir):
+    """[(clause id, 'tested.md:line', file named, [names])] of the table in tested.md."""
+    path = pathlib.Path(spec_dir) / TESTED_FILE
+    if not path.is_file():
+        return []
+    rows = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        m = ROW.match(line)
+        if m:
+            rows.append((m.group(1), "%s:%d" % (TESTED_FILE, number), m.group(2),
+                         re.findall(r"`([^`]+)`", m.group(3))))
+    return rows
+
+
+def prose_marks(spec_dir):
+    """[(file, [names])] of every (tested: ...) written in a paragraph rather than in tested.md."""
+    found = []
+    for path in sorted(pathlib.Path(spec_dir).glob("*.md")):
+        if path.name != TESTED_FILE:
+            for m in PROSE_MARK.finditer(path.read_text()):
+                found.append((path.name, re.findall(r"`([^`]+)`", m.group(1))))
+    return found
+
+
+def unknown(names, spec_dir, known):
+    """The names that are neither a CTest test nor an existing vector file."""
+    return [n for n in names if not ((pathlib.Path(spec_dir).parent / n).is_file() if n.startswith("vectors/")
+                                     else n in known)]
+
+
 def ctest_names(build_dir):
     out = subprocess.run(["ctest", "--show-only=json-v1"], cwd=build_dir, capture_output=True,
                          text=True, check=True).stdout
     return {t["name"] for t in json.loads(out)["tests"]}
+
+
+def check(spec_dir, known):
+    """(problems, {mark: count}, number of clauses) of a spec folder against the known test names."""
+    problems, seen, counts = [], {}, {"tested": 0, "not yet tested": 0, "informative": 0}
+    tested = {}
+    for cid, where, line in clauses(spec_dir):
+        if cid in seen:
+            problems.append("%s: %s is already defined at %s" % (where, cid, seen[cid]))
+        seen[cid] = where
+        if len(line) > MOST_CLAUSE_CHARS:
+            problems.append("%s: %s is %d characters, over %d: move its detail into a table or a paragraph after it"
+                            % (where, cid, len(line), MOST_CLAUSE_CHARS))
+        m = MARK.search(line)
+        if not m:
+            problems.append("%s: %s has no mark at the end of its line" % (where, cid))
+            continue
+        counts[m.group(1)] += 1
+        if m.group(1) == "tested":
+            if m.group(2) is not None:
+                problems.append("%s: %s lists its tests inline; they belong in %s" % (where, cid, TESTED_FILE))
+            tested[cid] = where
+    rows = {}
+    for cid, where, file, names in tested_rows(spec_dir):
+        if cid in rows:
+            problems.append("%s: %s already has a row at %s" % (where, cid, rows[cid]))
+        rows[cid] = where
+        if cid not in tested:
+            problems.append("%s: %s is not a clause marked *(tested)*" % (where, cid))
+        elif file != tested[cid].split(":")[0]:
+            problems.append("%s: %s is in %s, not %s" % (where, cid, tested[cid].split(":")[0], file))
+        if not names:
+            problems.append("%s: %s names no test" % (where, cid))
+        for name in unknown(names, spec_dir, known):
+            problems.append("%s: %s names `%s`, which is not a CTest test or a vector file" % (where, cid, name))
+    for file, names in prose_marks(spec_dir):
+        for name in unknown(names, spec_dir, known):
+            problems.append("%s: a paragraph names `%s`, which is not a CTest test or a vector file" % (file, name))
+    for cid, where in tested.items():
+        if cid not in rows:
+            problems.append("%s: %s is marked *(tested)* but has no row in %s" % (where, cid, TESTED_FILE))
+    protocol = pathlib.Path(spec_dir) / PROTOCOL_FILE
+    if protocol.is_file() and protocol.stat().st_size >= MOST_PROTOCOL_BYTES:
+        problems.append("%s: %d bytes, not under %d: what the kit does with the answers belongs in grading.md"
+                        % (PROTOCOL_FILE, protocol.stat().st_size, MOST_PROTOCOL_BYTES))
+    return problems, counts, len(seen)
 
 
 def main():
@@ -36,26 +125,9 @@ def main():
     p.add_argument("--spec", required=True)
     p.add_argument("--build", required=True)
     a = p.parse_args()
-    known = ctest_names(a.build)
-    problems, seen, counts = [], {}, {"tested": 0, "not yet tested": 0, "informative": 0}
-    for cid, where, line in clauses(a.spec):
-        if cid in seen:
-            problems.append("%s: %s is already defined at %s" % (where, cid, seen[cid]))
-        seen[cid] = where
-        m = MARK.search(line)
-        if not m:
-            problems.append("%s: %s has no mark at the end of its line" % (where, cid))
-            continue
-        counts[m.group(1)] += 1
-        if m.group(1) == "tested":
-            for name in re.findall(r"`([^`]+)`", m.group(2) or ""):
-                if name.startswith("vectors/"):
-                    if not (pathlib.Path(a.spec).parent / name).is_file():
-                        problems.append("%s: %s names `%s`, which does not exist" % (where, cid, name))
-                elif name not in known:
-                    problems.append("%s: %s names `%s`, which is not a CTest test" % (where, cid, name))
+    problems, counts, n = check(a.spec, ctest_names(a.build))
     print("clauses: %d; tested %d, not yet tested %d, informative %d"
-          % (len(seen), counts["tested"], counts["not yet tested"], counts["informative"]))
+          % (n, counts["tested"], counts["not yet tested"], counts["informative"]))
     for problem in problems:
         print(problem)
     return 1 if problems else 0

@@ -49,6 +49,12 @@ METHODS = ["prng", "torus_delta", "torus_distance", "init", "step", "metrics", "
 
 def requests(vectors):
     """(method, params) for every valid request the grade of the set sends."""
+    return [r for reqs in requests_by_case(vectors).values() for r in reqs]
+
+
+def requests_by_case(vectors):
+    """{case id: [(method, params), ...]}: the valid requests each case sends."""
+    by_case = {}
     out = []
     for path in sorted(vectors.glob("*.json")):
         doc = json.loads(path.read_text())
@@ -58,6 +64,7 @@ def requests(vectors):
         for g in doc["groups"]:
             p = g.get("parameters", {})
             for c in g["cases"]:
+                out = by_case.setdefault(c["id"], [])
                 i = c["input"]
                 if category == "prng":
                     out.append(("prng", {"seed": p["seed"], "skip": i["skip"], "count": i["count"]}))
@@ -102,7 +109,7 @@ def requests(vectors):
                     for t in i.get("verify_ticks", []):
                         out.append(("verify", {"seed": i["seed"], "birds": p["birds"], "weights": p["weights"],
                                                "schedule": p["schedule"], "at_tick": t}))
-    return out
+    return by_case
 
 
 def measure(method, name, params):

@@ -23,6 +23,7 @@ import unittest
 import check_fresh
 import protocol_coverage
 import lint_vectors
+import must_accept
 import validate_vectors
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -466,3 +467,67 @@ class ProtocolCoverage(unittest.TestCase):
             r = run()
             self.assertEqual(r.returncode, 1)
             self.assertIn("STALE  method nothing", r.stdout)
+
+
+class MustAccept(unittest.TestCase):
+    """must_accept.py (issue 53): a row of spec/must-accept.md with no case,
+    a case that does not exist or does not ask the row, and a gap file that
+    hides an asked row are each caught; the committed table passes."""
+
+    HEAD = "| Id | Clause | Must accept | Check | Cases | Fresh |\n|---|---|---|---|---|---|\n"
+
+    def setUp(self):
+        self.by_case = protocol_coverage.requests_by_case(VECTORS)
+
+    def rows(self, *lines):
+        with tempfile.TemporaryDirectory() as tmp:
+            table = pathlib.Path(tmp) / "t.md"
+            table.write_text(self.HEAD + "".join(l + "\n" for l in lines))
+            return must_accept.read_table(table)
+
+    def test_the_committed_table_passes_with_its_gaps(self):
+        rows = must_accept.read_table(SPEC / "must-accept.md")
+        gaps = must_accept.read_gaps(HERE / "accept_gaps.txt")
+        self.assertEqual(must_accept.problems(rows, self.by_case, gaps), [])
+
+    def test_a_row_with_no_case_fails_unless_listed_as_a_gap(self):
+        rows = self.rows("| ACCEPT-1 | INPUT-1 | `init` at seed 0 | `init.seed=0` | — | published only: x |")
+        self.assertEqual(must_accept.problems(rows, self.by_case, {}),
+                         ["ACCEPT-1: no case asks it (`init` at seed 0)"])
+        self.assertEqual(must_accept.problems(rows, self.by_case, {"ACCEPT-1": "why"}), [])
+
+    def test_a_case_that_does_not_ask_the_row_or_does_not_exist_is_caught(self):
+        rows = self.rows("| ACCEPT-1 | INPUT-1 | `init` at seed 0 | `init.seed=0` | `init-seed-0-10-birds` | x |",
+                         "| ACCEPT-2 | INPUT-1 | `init` at seed 0 | `init.seed=0` | `init-seed-1-10-birds` | x |",
+                         "| ACCEPT-3 | INPUT-1 | `init` at seed 0 | `init.seed=0` | `no-such-case` | x |",
+                         "| ACCEPT-4 | INPUT-1 | `init` at seed 0 | `no-such-check` | `init-seed-0-10-birds` | x |")
+        self.assertEqual(must_accept.problems(rows, self.by_case, {}), [
+            "ACCEPT-2: case init-seed-1-10-birds sends no request that asks it (init.seed=0)",
+            "ACCEPT-3: no published case no-such-case",
+            "ACCEPT-4: no check named no-such-check (must_accept.py)"])
+
+    def test_a_gap_that_names_a_case_or_no_row_is_stale(self):
+        rows = self.rows("| ACCEPT-1 | INPUT-1 | `init` at seed 0 | `init.seed=0` | `init-seed-0-10-birds` | x |")
+        self.assertEqual(must_accept.problems(rows, self.by_case, {"ACCEPT-1": "", "ACCEPT-9": ""}), [
+            "ACCEPT-1: listed as a gap but names a case: take it out of the gap file",
+            "ACCEPT-9: listed as a gap but no row has that id"])
+
+    def test_a_fresh_file_that_does_not_ask_its_row_is_caught(self):
+        rows = self.rows("| ACCEPT-1 | INPUT-1 | `init` at seed 0 | `init.seed=0` | `init-seed-0-10-birds` | "
+                         "fresh `init.json` |")
+        asked = {"init.json": {"a": [("init", {"seed": 0, "birds": 10})]}}
+        not_asked = {"init.json": {"a": [("init", {"seed": 5, "birds": 10})]}}
+        self.assertEqual(must_accept.fresh_problems(rows, 3, asked), [])
+        self.assertEqual(must_accept.fresh_problems(rows, 3, not_asked),
+                         ["ACCEPT-1: the fresh init.json of seed 3 does not ask it (init.seed=0)"])
+
+    def test_a_number_form_is_told_from_the_same_value_in_another_form(self):
+        one = must_accept.check("weight-written-1")
+        run = {"weights": [1.0, 1.0, 1.0], "schedule": []}
+        self.assertIsNone(one("run", run))
+        self.assertEqual(one("run", dict(run, schedule=[{"tick": 3, "cohesion": 1, "alignment": 1.0,
+                                                         "separation": 1.0}])), "schedule")
+        self.assertEqual(must_accept.check("weight-with-an-exponent")("step", {"weights": [1e-05, 0.5, 1.0]}),
+                         "weights")
+        self.assertIsNone(must_accept.check("weight-with-an-exponent")("step", {"weights": [0.0001, 0.5, 1.0]}))
+

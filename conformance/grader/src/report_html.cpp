@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "report_html_parts.hpp"
@@ -65,19 +66,25 @@ using html::value;
 
 const char* const kOutcomes[] = {"pass-exact", "pass-tolerant", "fail", "errored", "skipped"};
 
-// Where a clause is written: its prefix names the spec/ file. The link is
-// relative to the repository's root, where the published report sits
-// beside spec/; the text fragment scrolls to the clause itself.
+// Where a clause is written: its prefix names the spec/ file, except the
+// PROTO clauses of how the kit grades, which spec/grading.md holds apart
+// from the engine's protocol. The link is relative to the repository's
+// root, where the published report sits beside spec/; the text fragment
+// scrolls to the clause itself.
 std::string clause_href(const std::string& clause) {
   static const std::map<std::string, std::string> files = {
       {"DET", "determinism.md"}, {"FIELD", "field.md"},     {"INIT", "prng-and-init.md"},
       {"INPUT", "inputs.md"},    {"METRIC", "metrics.md"},  {"PRNG", "prng-and-init.md"},
-      {"PROTO", "PROTOCOL.md"}, {"REPORT", "PROTOCOL.md"},  {"SERIAL", "serialisation.md"}, {"SESSION", "sessions-and-traces.md"},
+      {"PROTO", "PROTOCOL.md"}, {"REPORT", "grading.md"},  {"LEVEL", "grading.md"},
+      {"SERIAL", "serialisation.md"}, {"SESSION", "sessions-and-traces.md"},
       {"STATE", "state.md"},     {"STEP", "step.md"},       {"TOL", "tolerance.md"},
       {"TRACE", "sessions-and-traces.md"}, {"WEIGHTS", "step.md"}};
+  static const std::set<std::string> in_grading = {"PROTO-10", "PROTO-11", "PROTO-12", "PROTO-13",
+                                                   "PROTO-14", "PROTO-15", "PROTO-16"};
   const auto it = files.find(clause.substr(0, clause.find('-')));
   if (it == files.end()) return "spec/README.md";
-  return "spec/" + it->second + "#:~:text=" + clause + "%20%E2%80%94";
+  const std::string file = in_grading.count(clause) ? "grading.md" : it->second;
+  return "spec/" + file + "#:~:text=" + clause + "%20%E2%80%94";
 }
 
 std::string clause_link(const Json& clause) {
