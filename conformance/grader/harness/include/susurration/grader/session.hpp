@@ -12,10 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "susurration/grader/compare.hpp"
+#include <nlohmann/json.hpp>
+
 #include "susurration/grader/engine_process.hpp"
 
 namespace susurration::grader {
+
+using Json = nlohmann::json;
 
 // The engine broke the protocol: no answer in time, an exit, a line that
 // is not JSON, the wrong id, a schema violation. The case is *errored*,
