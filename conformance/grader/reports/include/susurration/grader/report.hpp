@@ -20,6 +20,7 @@ struct ReportInput {
   const GradeOptions& options;
   const GradeRun& run;
   const Verdict& verdict;    // grade_verdict(set, selection, run): what every form renders
+  const Diagnosis& diagnosis;  // diagnose(set, run), computed once beside the verdict
   std::string date = "";     // when the run was graded, ISO 8601 UTC; shown by the JSON and HTML reports
   std::string command = "";  // the kit's own command line that graded it
 };
