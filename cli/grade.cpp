@@ -382,9 +382,10 @@ int run_grade_command(const Options& o) {
   // hold any bytes); the engine was run with the bytes as given.
   options.command = valid_utf8(options.command);
   set.dir = valid_utf8(set.dir.string());
-  // The verdict once, for every form and the exit status alike.
+  // The verdict and the diagnosis once, for every form and the exit status alike.
   const Verdict verdict = grade_verdict(set, selection, run);
-  const ReportInput input{set, selection, options, run, verdict, date, valid_utf8(invocation())};
+  const Diagnosis diagnosis = diagnose(set, run);
+  const ReportInput input{set, selection, options, run, verdict, diagnosis, date, valid_utf8(invocation())};
   // An engine that did not start is one block on the terminal: the text
   // report on standard output is that block, any other report says it on
   // stderr.

@@ -4,7 +4,7 @@
 Run: engine.py VECTORS_DIR   (spec/PROTOCOL.md on stdin and stdout)
 
 Every request the grader builds from a published case (the mapping of
-conformance/grader/src/checks.cpp and trajectory_check.cpp) is looked up,
+conformance/grader/judge/src/checks.cpp and trajectory_check.cpp) is looked up,
 and the case's expected answer is sent back: results, refusals naming the
 case's field, a run's metrics with the anchor states it publishes, and the
 anchors' next states for a step from them. A question nobody published gets

@@ -6,7 +6,7 @@
 """Run: protocol_coverage.py VECTORS_DIR [--gaps FILE] [--write-gaps]
 
 Rebuilds the requests `susurration grade` sends for each published case
-(conformance/grader/src/checks.cpp, request_for; a trajectory's run, its
+(conformance/grader/judge/src/checks.cpp, request_for; a trajectory's run, its
 anchor steps, its run_from segments and its verify requests, trajectory_check.cpp) and checks them
 against the table below. Prints every missing
 combination, one line each. With --gaps, the known gaps are read from FILE

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-#include "../src/reanchor.hpp"
+#include "../judge/src/reanchor.hpp"
 
 namespace susurration::grader {
 namespace {

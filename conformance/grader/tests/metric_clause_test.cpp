@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-#include "../src/check_parts.hpp"
+#include "../judge/src/check_parts.hpp"
 
 namespace susurration::grader {
 namespace {

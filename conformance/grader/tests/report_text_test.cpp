@@ -105,7 +105,7 @@ TEST(TextReport, ListsEachFailureOnceUnderItsCauseWithTheShownCaseFirst) {
   GradeOptions options;
   options.command = "engine";
   const Verdict verdict = grade_verdict(set, selection, run);
-  const std::string text = text_report({set, selection, options, run, verdict});
+  const std::string text = text_report({set, selection, options, run, verdict, d});
   const std::vector<std::string> expected = {
       "Cause 1, STEP-3 (3 failing cases):",
       "FAIL  cohesion-1  [STEP-3]",
@@ -165,7 +165,8 @@ TEST(TextReport, EngineTextCannotStartALineOfItsOwn) {
   GradeOptions options;
   options.command = "engine";
   const Verdict verdict = grade_verdict(set, selection, run);
-  const std::string text = text_report({set, selection, options, run, verdict});
+  const Diagnosis diagnosis = diagnose(set, run);
+  const std::string text = text_report({set, selection, options, run, verdict, diagnosis});
 
   std::vector<std::string> levels;
   for (const std::string& line : viewed_lines(text)) {

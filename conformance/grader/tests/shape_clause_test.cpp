@@ -4,7 +4,7 @@
 // a wrong value; the case's own first clause when the result as a whole is.
 #include <gtest/gtest.h>
 
-#include "../src/check_parts.hpp"
+#include "../judge/src/check_parts.hpp"
 
 namespace susurration::grader {
 namespace {

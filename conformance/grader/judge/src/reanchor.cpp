@@ -6,6 +6,7 @@
 #include "reanchor.hpp"
 
 #include "check_parts.hpp"
+#include "susurration/grader/blame.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -89,13 +90,13 @@ std::string anchor_step_clause(const Json& anchor, const Json& weights, const Js
   const Json& before = anchor.at("state");
   const Json& reference = anchor.at("next_state");
   if (!engine_state.is_array() || engine_state.size() != before.size() || reference.size() != before.size()) {
-    return "STEP-1";
+    return clause_of(Found::step_as_a_whole);
   }
   const std::size_t n = before.size();
   auto at = [](const Json& s, std::size_t i, int f) { return s.at(i).at(static_cast<std::size_t>(f)).get<double>(); };
   if (took_no_tick(before, engine_state, reference)) {
     why = "the engine's state is the anchor's own: the step took no tick";
-    return "SESSION-2";
+    return clause_of(Found::took_no_tick);
   }
   auto is_float = [](double x) { return static_cast<double>(static_cast<float>(x)) == x; };
   bool all_float = true, reference_float = true;
@@ -107,13 +108,13 @@ std::string anchor_step_clause(const Json& anchor, const Json& weights, const Js
   }
   if (all_float && !reference_float) {
     why = "every value of the engine's state is a float32";
-    return "STATE-1";
+    return clause_of(Found::every_value_a_float32);
   }
   for (std::size_t i = 0; i < n; ++i) {
     const double x = at(engine_state, i, 0), y = at(engine_state, i, 1);
     if (!(x >= 0 && x <= kWidth && y >= 0 && y <= kHeight)) {
       why = "bird " + std::to_string(i) + " is outside the field";
-      return "FIELD-5";
+      return clause_of(Found::bird_outside_the_field);
     }
   }
   // The move: each new position is the old one plus the engine's own new
@@ -127,7 +128,7 @@ std::string anchor_step_clause(const Json& anchor, const Json& weights, const Js
     const double ex = at(before, i, 0) + at(engine_state, i, 2), ey = at(before, i, 1) + at(engine_state, i, 3);
     if (round_torus(at(engine_state, i, 0) - ex, kWidth) > 1e-9 || round_torus(at(engine_state, i, 1) - ey, kHeight) > 1e-9) {
       why = "bird " + std::to_string(i) + " did not move by its own new velocity";
-      return "STEP-8";
+      return clause_of(Found::moved_not_by_its_own_velocity);
     }
   }
   // The clamp.
@@ -139,7 +140,7 @@ std::string anchor_step_clause(const Json& anchor, const Json& weights, const Js
     const double sp = speed(engine_state, i);
     if (sp < kMinSpeed * (1 - 1e-12) || sp > kMaxSpeed * (1 + 1e-12)) {
       why = "bird " + std::to_string(i) + " flies at " + std::to_string(sp);
-      return "STEP-7";
+      return clause_of(Found::speed_outside_the_clamp);
     }
     const bool off = std::abs(at(engine_state, i, 2) - at(reference, i, 2)) > 1e-9 ||
                      std::abs(at(engine_state, i, 3) - at(reference, i, 3)) > 1e-9;
@@ -151,11 +152,11 @@ std::string anchor_step_clause(const Json& anchor, const Json& weights, const Js
   }
   if (differing > 0 && all_differing_at_limit) {
     why = "every bird that differs flies at a limit of the clamp the reference's does not";
-    return "STEP-7";
+    return clause_of(Found::differs_only_at_the_clamp);
   }
   // The terms, over the birds the clamp leaves alone on both sides: the
   // velocity difference against each term's per-bird vectors.
-  if (!anchor.contains("terms") || anchor.at("terms").size() != n) return "STEP-1";
+  if (!anchor.contains("terms") || anchor.at("terms").size() != n) return clause_of(Found::step_as_a_whole);
   const Json& terms = anchor.at("terms");
   const double wa = weights.at(1).get<double>();
   struct Term {
@@ -165,8 +166,11 @@ std::string anchor_step_clause(const Json& anchor, const Json& weights, const Js
   };
   // Alignment is (mean - v) * wa * 0.05: its two halves are tried apart, so
   // an engine that drops or doubles one half is still told by its term.
-  Term tried[] = {{"STEP-3", "cohesion"}, {"STEP-4", "alignment"}, {"STEP-4", "alignment's -v"},
-                  {"STEP-4", "alignment's neighbour mean"}, {"STEP-5", "separation"}};
+  Term tried[] = {{clause_of(Found::along_cohesion), "cohesion"},
+                  {clause_of(Found::along_alignment), "alignment"},
+                  {clause_of(Found::along_alignment), "alignment's -v"},
+                  {clause_of(Found::along_alignment), "alignment's neighbour mean"},
+                  {clause_of(Found::along_separation), "separation"}};
   double delta_norm = 0;
   int spread = 0;  // birds off by more than the step class
   for (std::size_t i = 0; i < n; ++i) {
@@ -188,7 +192,7 @@ std::string anchor_step_clause(const Json& anchor, const Json& weights, const Js
   }
   // One or two birds off are a direction or two in the plane, which some
   // term lies near by chance: a term is named only from three or more.
-  if (!(delta_norm > 0) || spread < 3) return "STEP-1";
+  if (!(delta_norm > 0) || spread < 3) return clause_of(Found::step_as_a_whole);
   const Term* best = nullptr;
   double best_fit = 0;
   for (const Term& t : tried) {
@@ -202,7 +206,7 @@ std::string anchor_step_clause(const Json& anchor, const Json& weights, const Js
   // A difference that lies along one term within about 18 degrees is that
   // term's; anything else (a neighbour missed or added, the update order)
   // moves several terms at once.
-  if (best == nullptr || best_fit < 0.9) return "STEP-1";
+  if (best == nullptr || best_fit < 0.9) return clause_of(Found::step_as_a_whole);
   char buf[120];
   std::snprintf(buf, sizeof buf, "the velocity difference lies along %s (cos^2 %.3f)", best->name, best_fit);
   why = buf;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -85,11 +86,27 @@ std::string expectation_phrase(const Verdict& v);
 // The badge's right half (PROTOCOL.md REPORT-5): "conformant · partial 14/360".
 std::string badge_phrase(const Verdict& v);
 
+// A document that is not a grade report this kit wrote.
+class ReportFormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // The JSON report's `scope` (schemas/report.schema.json) and back; and the
 // verdict a saved report holds (level, counts, scope, kit), for the forms
 // drawn from it. Throw nlohmann::json::exception on a document without them.
 nlohmann::json scope_json(const Scope& s);
 Scope scope_from_json(const nlohmann::json& j, const std::string& manifest_sha256);
 Verdict verdict_from_report(const nlohmann::json& report);
+
+struct VectorSet;
+struct Selection;
+struct GradeRun;
+// The verdict of a run, once: its level and counts (verdict_of), its scope
+// (the selection, the fresh set, the expected failures, the sandbox, whether
+// the set is the published one), the kit and the manifest.
+Verdict grade_verdict(const VectorSet& set, const Selection& selection, const GradeRun& run);
+// The five outcomes' counts as report.schema.json's $defs/counts.
+nlohmann::json counts_json(const Counts& c);
 
 }  // namespace susurration::grader

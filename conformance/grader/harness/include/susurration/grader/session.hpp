@@ -12,14 +12,19 @@
 #include <string>
 #include <vector>
 
-#include "susurration/grader/compare.hpp"
+#include <nlohmann/json.hpp>
+
+#include "susurration/grader/blame.hpp"
 #include "susurration/grader/engine_process.hpp"
 
 namespace susurration::grader {
 
+using Json = nlohmann::json;
+
 // The engine broke the protocol: no answer in time, an exit, a line that
 // is not JSON, the wrong id, a schema violation. The case is *errored*,
-// reported under the rule the engine broke (spec/PROTOCOL.md, PROTO-3):
+// reported under the rule the engine broke (spec/PROTOCOL.md, PROTO-3;
+// the wire rows of blame.hpp):
 //   PROTO-3  no answer within the deadline;
 //   PROTO-2  a death, a failing exit status or a closed stdout before the answer;
 //   PROTO-9  an exit with status 0 before stdin closed or shutdown (rule 7), a failed handshake;
@@ -52,7 +57,7 @@ class EngineBroke : public std::runtime_error {
   Accuses accuses() const { return accuses_; }
   // A schema violation's place in the response ("/result/next/0"); else empty.
   const std::string& location() const { return location_; }
-  bool missed_deadline() const { return clause_ == "PROTO-3"; }  // no answer in time, nothing else wrong
+  bool missed_deadline() const { return clause_ == clause_of(Found::no_answer_in_time); }  // no answer in time, nothing else wrong
 
  private:
   std::string offending_, clause_, method_, location_;

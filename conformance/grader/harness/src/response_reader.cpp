@@ -23,10 +23,10 @@ std::string broken_rule(const std::string& location) {
   const auto under = [&](const std::string& key) {
     return location.rfind(key, 0) == 0 && (location.size() == key.size() || location[key.size()] == '/');
   };
-  if (under("/result")) return "PROTO-7";
-  if (under("/error")) return "PROTO-6";
-  if (under("/unsupported")) return "PROTO-5";
-  return "PROTO-4";  // the top level: its keys, or its id
+  if (under("/result")) return clause_of(Found::result_of_the_wrong_shape);
+  if (under("/error")) return clause_of(Found::error_of_the_wrong_shape);
+  if (under("/unsupported")) return clause_of(Found::unsupported_of_the_wrong_shape);
+  return clause_of(Found::top_level_of_the_wrong_shape);  // the top level: its keys, or its id
 }
 
 // Where in the response the broken value lies, from the checker's message
@@ -102,7 +102,10 @@ Json read_response(std::string_view line, const std::string& method, long long i
   } catch (const forms::JsonTextError& e) {
     throw EngineBroke("a response to " + quote(method, 40) + " that is not JSON within the bounds: " + quote(e.what()),
                       quote(line),
-                      e.past_a_bound() ? "PROTO-10" : holds_a_malformed_number(line) ? "SERIAL-1" : "PROTO-1", method);
+                      e.past_a_bound()                  ? clause_of(Found::line_over_a_bound)
+                      : holds_a_malformed_number(line) ? clause_of(Found::malformed_number)
+                                                       : clause_of(Found::line_not_json),
+                      method);
   }
   std::optional<std::string> problem;
   try {
@@ -110,7 +113,7 @@ Json read_response(std::string_view line, const std::string& method, long long i
   } catch (const std::logic_error&) {
     // Only a method the kit never asks has no schema.
     throw EngineBroke("a response to " + quote(method, 40) + ", a method with no response schema", quote(line),
-                      "PROTO-7", method);
+                      clause_of(Found::method_without_response_schema), method);
   }
   if (problem) {
     // A result of a shape no right value has (a draw of 1e19, an empty
@@ -120,7 +123,7 @@ Json read_response(std::string_view line, const std::string& method, long long i
     const std::string location = where_the_value_breaks(*problem);
     const std::string rule = broken_rule(location);
     throw EngineBroke("a response to " + method + " that breaks its schema: " + quote(*problem), quote(line), rule,
-                      method, rule == "PROTO-7" ? Accuses::answer : Accuses::rule, location);
+                      method, rule == clause_of(Found::result_of_the_wrong_shape) ? Accuses::answer : Accuses::rule, location);
   }
   if (response.at("id") != Json(id)) {
     // An invalid-request answer with a null id says the engine could not
@@ -130,7 +133,7 @@ Json read_response(std::string_view line, const std::string& method, long long i
                         response.at("error").at("code") == "invalid-request";
     throw EngineBroke("a response with id " + quote(response.at("id").dump()) + " to request " + std::to_string(id) +
                           (unread ? " (invalid-request: the engine did not read the kit's request as one)" : ""),
-                      quote(line), unread ? "PROTO-1" : "PROTO-4", method);
+                      quote(line), unread ? clause_of(Found::request_id_not_read) : clause_of(Found::wrong_id), method);
   }
   return response;
 }

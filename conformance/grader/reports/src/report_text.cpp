@@ -205,7 +205,7 @@ std::string text_report(const ReportInput& in) {
                 run.results.size(), run.cases_in_set, run.seconds, in.options.jobs,
                 in.options.jobs == 1 ? "" : "es");
   out += buf;
-  const Diagnosis diagnosis = diagnose(in.set, run);
+  const Diagnosis& diagnosis = in.diagnosis;
   out += likely_causes(run, diagnosis);
 
   const Counts& total = in.verdict.counts;

@@ -23,6 +23,7 @@
 #include <set>
 
 #include "check_parts.hpp"
+#include "susurration/grader/blame.hpp"
 #include "trajectory_parts.hpp"
 #include "susurration/grader/engine_text.hpp"
 #include "reanchor.hpp"
@@ -91,7 +92,8 @@ Anchors step_from_anchors(const VectorCase& c, Session& session) {
       // move it lies along, else the step as a whole (STEP-1).
       std::string why;
       const std::string clause =
-          r.body.contains("state") ? anchor_step_clause(anchor, weights, r.body.at("state"), why) : "STEP-1";
+          r.body.contains("state") ? anchor_step_clause(anchor, weights, r.body.at("state"), why)
+                                   : clause_of(Found::step_as_a_whole);
       a.off = Finding{tick + 1, "step from anchor tick " + std::to_string(tick), clause, *cmp.first_off,
                       why.empty() ? "" : "; " + why};
       break;
@@ -143,7 +145,7 @@ Chain own_chain(const VectorCase& c, Session& session, const Json& first, int de
     const Comparison same = compare_values({{"class", "exact"}}, prefix, again.body.at("metrics"));
     if (!same.exact) {
       Difference d = *same.first_inexact;
-      chain.off = Finding{from, "drift evidence", "PROTO-9", d,
+      chain.off = Finding{from, "drift evidence", clause_of(Found::answers_drift), d,
                           "; the same run, asked again for its states " + std::to_string(from) + ".." +
                               std::to_string(to) + ", reports other metrics (expected: the first answer)"};
       return chain;
@@ -164,7 +166,7 @@ Chain own_chain(const VectorCase& c, Session& session, const Json& first, int de
     }
     const Json& states = again.body.at("states");
     if (!last_state.is_null() && !compare_values({{"class", "exact"}}, last_state, states.front().at("state")).exact) {
-      chain.off = Finding{from, "drift evidence", "PROTO-9",
+      chain.off = Finding{from, "drift evidence", clause_of(Found::answers_drift),
                           shape_difference(from, "state", last_state, states.front().at("state")),
                           "; the same run, asked again, returns another state at tick " + std::to_string(from)};
       return chain;
@@ -197,12 +199,12 @@ std::optional<Finding> run_from_from_anchors(const VectorCase& c, Session& sessi
     // The run itself departed by then: this is a re-anchored segment that
     // departs, as TOL-6 would have found it.
     return Finding{at, "re-anchored segment " + segment,
-                   near_change ? "WEIGHTS-3" : clause_for(r, all.first_off->field), *all.first_off,
+                   near_change ? clause_of(Found::next_to_a_weights_change) : clause_for(r, all.first_off->field), *all.first_off,
                    "; started again from the reference's state at tick " + std::to_string(all.off->from) +
                        " (run_from), the engine departs within the segment"};
   }
   // The run agrees up to here: what differs is run_from's own.
-  return Finding{at, "run_from segment " + segment, "PROTO-14", *all.first_off,
+  return Finding{at, "run_from segment " + segment, clause_of(Found::run_from_answer), *all.first_off,
                  "; the engine's run agrees with the reference up to this tick, its run_from from the "
                  "reference's state at tick " + std::to_string(all.off->from) + " does not" +
                      (near_change ? ", next to a weight change (WEIGHTS-3)" : "")};
@@ -236,12 +238,12 @@ Verified verify_at_ticks(const VectorCase& c, Session& session, const Json& run_
                                                {"weights", parameters.at("weights")},
                                                {"schedule", parameters.at("schedule")}, {"at_tick", t}});
     if (r.kind == Response::Kind::unsupported) {
-      keep_earliest(v.off, {t, check, "PROTO-5", shape_difference(t, "verify", "a result", r.body),
+      keep_earliest(v.off, {t, check, clause_of(Found::listed_but_unsupported), shape_difference(t, "verify", "a result", r.body),
                             "; listed verify in hello but answered unsupported"});
       return v;
     }
     if (r.kind == Response::Kind::error) {
-      keep_earliest(v.off, {t, check, refused_clause(r.body, "verify").value_or("TRACE-1"),
+      keep_earliest(v.off, {t, check, refused_clause(r.body, "verify").value_or(clause_of(Found::verify_disagrees)),
                             shape_difference(t, "verify", "a result", r.body), "; refused a valid verify request"});
       return v;
     }
@@ -255,7 +257,7 @@ Verified verify_at_ticks(const VectorCase& c, Session& session, const Json& run_
     Comparison cmp = compare_trajectory(relative, 0, own, answer);
     if (!cmp.within) {
       cmp.first_off->tick = t;
-      keep_earliest(v.off, {t, check, "TRACE-1", *cmp.first_off,
+      keep_earliest(v.off, {t, check, clause_of(Found::verify_disagrees), *cmp.first_off,
                             "; verify's metrics at tick " + std::to_string(t) + " (actual) are not those the "
                             "engine's own run reported there (expected)" +
                                 (next_to_a_change(parameters, t) ? ", next to a weight change (WEIGHTS-3)" : "")});
@@ -294,7 +296,7 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
     // once, or leaves out tick 0, has the wrong number.
     r.outcome = Outcome::fail;
     r.check = "metrics";
-    r.clause = "METRIC-1";
+    r.clause = clause_of(Found::tick_bookkeeping);
     r.message = *problem;
     return r;
   }
@@ -317,16 +319,16 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
       std::string clause = metric_clause(c, r, *metrics.first_off, suspects);
       std::string note = "; not re-anchored: the engine offers neither run_from nor step and metrics";
       if (next_to_a_change(parameters, tick)) {
-        clause = "WEIGHTS-3";
+        clause = clause_of(Found::next_to_a_weights_change);
       } else if (off_by_one_tick(expected.at("metrics"), run.body.at("metrics"), tick, relative)) {
-        clause = "METRIC-1";
+        clause = clause_of(Found::tick_bookkeeping);
         note = "; these are the metrics of the tick before or after" + note;
       }
       keep_earliest(off, {tick, "metrics", clause, *metrics.first_off, note, suspects});
     } else if (re.off) {
       const int at = *re.first_off->tick;
       const std::string clause =
-          next_to_a_change(parameters, at) ? "WEIGHTS-3" : metric_clause(c, r, *re.first_off, suspects);
+          next_to_a_change(parameters, at) ? clause_of(Found::next_to_a_weights_change) : metric_clause(c, r, *re.first_off, suspects);
       keep_earliest(off, {at,
                           "re-anchored segment " + describe(std::vector<Segment>{*re.off}),
                           clause, *re.first_off,
@@ -337,7 +339,7 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
     } else if (const Chain chain = own_chain(c, session, run.body, tick); chain.off) {
       keep_earliest(off, *chain.off);
     } else if (!chain.shown && before_chaos_horizon(c, tick)) {
-      keep_earliest(off, {tick, "metrics", "TOL-8", *metrics.first_off,
+      keep_earliest(off, {tick, "metrics", clause_of(Found::departs_before_the_chaos_horizon), *metrics.first_off,
                           "; before the case's chaos horizon, and the engine offers no step and metrics to show "
                           "that the run is its own, so this is not drift; " + departed});
     } else {

@@ -3,6 +3,7 @@
 #include "susurration/grader/diagnosis.hpp"
 
 #include "check_parts.hpp"
+#include "susurration/grader/blame.hpp"
 
 #include "susurration/constants.hpp"
 
@@ -84,10 +85,10 @@ Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector
     // wrong, not whether their order or the PRNG under them did: a suspect
     // among the init case's clauses, not a pin. Right places with another
     // velocity (INIT-2, INIT-3) clear the PRNG, and stay pinned.
-    if (c && c->category == "init" && r.clause == "INIT-1") e.pinned = false;
+    if (c && c->category == "init" && r.clause == clause_of(Found::bird_in_another_place)) e.pinned = false;
   }
   if (order_evidence(r, c)) {
-    e.primary = "STEP-1";
+    e.primary = clause_of(Found::later_birds_read_the_flock_left_behind);
     e.pinned = true;
   }
   // A run's state at tick 0 is init's answer: off there, it checks what the
@@ -103,14 +104,14 @@ Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector
   // So is a re-anchored segment that departs: its metric names where the
   // runs parted, not which rule parted them (WEIGHTS-3 excepted, pinned on
   // the tick of a change).
-  const bool anchor_step = r.clause == "STEP-1" && r.check.rfind("step from anchor", 0) == 0;
+  const bool anchor_step = r.clause == clause_of(Found::step_as_a_whole) && r.check.rfind("step from anchor", 0) == 0;
   // A segment off at its very first tick is not a departure: the metric
   // of the published state itself is wrong, and its clause stays pinned.
   const std::string segment_check = "re-anchored segment ";
   const bool is_segment = r.check.rfind(segment_check, 0) == 0;
   const bool at_start = is_segment && r.difference && r.difference->tick &&
                         r.check.rfind(segment_check + std::to_string(*r.difference->tick) + "..", 0) == 0;
-  const bool segment = r.clause != "WEIGHTS-3" && is_segment && !at_start;
+  const bool segment = r.clause != clause_of(Found::next_to_a_weights_change) && is_segment && !at_start;
   // A method asked within the case came back wrong (refused, of a shape no
   // right value has, or the engine died or got stuck on it): evidence
   // against that method's rules, isolating none of them.

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "check_parts.hpp"
+#include "susurration/grader/blame.hpp"
 #include "reanchor.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/forms.hpp"
@@ -62,7 +63,7 @@ void check_final_hash(const VectorCase& c, const Json& result, const Json& state
   d.path = ".final_state_hash";
   d.expected = *own;
   d.actual = result.at("final_state_hash");
-  keep_earliest(s.off, {last, "final_state_hash", "DET-3", d,
+  keep_earliest(s.off, {last, "final_state_hash", clause_of(Found::final_state_hash), d,
                         "; expected is the DET-3 hash of the state the run itself returned at tick " +
                             std::to_string(last)});
 }
@@ -99,7 +100,7 @@ std::string metric_clause(const VectorCase& c, const CaseResult& r, const Differ
                           std::vector<std::string>& suspects) {
   if (d.field != "mean_neighbor_distance" || !d.tick) return clause_for(r, d.field);
   if (const Json* state = published_state(c, *d.tick)) return mean_distance_clause(*state, d.actual);
-  suspects = {"METRIC-4", "METRIC-5"};
+  suspects = mean_distance_suspects();
   return clause_for(r, d.field);
 }
 
@@ -126,7 +127,7 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
   for (std::size_t k = 0; k < std::max(states.size(), wanted.size()); ++k) {
     if (k >= states.size()) {
       const int t = wanted[k].get<int>();
-      s.off = Finding{t, "states", "TOL-7", shape_difference(t, "states.tick", t, nullptr),
+      s.off = Finding{t, "states", clause_of(Found::state_labelled_with_the_wrong_tick), shape_difference(t, "states.tick", t, nullptr),
                       "; the run returned no state for tick " + std::to_string(t)};
       return s;
     }
@@ -134,13 +135,13 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
     if (k >= wanted.size() || got != wanted[k].get<int>()) {
       const Json expected = k < wanted.size() ? wanted[k] : Json(nullptr);
       const int t = k < wanted.size() ? std::min(got, wanted[k].get<int>()) : got;
-      s.off = Finding{t, "states", "TOL-7", shape_difference(t, "states.tick", expected, got),
+      s.off = Finding{t, "states", clause_of(Found::state_labelled_with_the_wrong_tick), shape_difference(t, "states.tick", expected, got),
                       k < wanted.size() ? "; state " + std::to_string(k) + " is not the one asked for"
                                         : "; a state the run was not asked for"};
       return s;
     }
     if (states[k].at("state").size() != static_cast<std::size_t>(birds)) {
-      s.off = Finding{got, "states", "TOL-7",
+      s.off = Finding{got, "states", clause_of(Found::state_labelled_with_the_wrong_tick),
                       shape_difference(got, "state.length", birds, states[k].at("state").size()),
                       "; the state at tick " + std::to_string(got) + " has the wrong number of birds"};
       return s;
@@ -177,7 +178,7 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
       if (m.kind == Response::Kind::error) {
         // A state it refuses because a bird is outside the field is its
         // wrap that is wrong (FIELD-5), not the session.
-        keep_earliest(s.off, {t, "states", outside_field(state) ? "FIELD-5" : "SESSION-1",
+        keep_earliest(s.off, {t, "states", outside_field(state) ? clause_of(Found::bird_outside_the_field) : clause_of(Found::state_not_continued),
                               shape_difference(t, "state", "a valid state", m.body),
                               "; the engine refuses its own state at tick " + std::to_string(t)});
         continue;
@@ -194,7 +195,7 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
       Comparison cmp = compare_trajectory(relative, 0, column, own);
       if (!cmp.within) {
         cmp.first_off->tick = t;
-        keep_earliest(s.off, {t, "states", "METRIC-1", *cmp.first_off,
+        keep_earliest(s.off, {t, "states", clause_of(Found::tick_bookkeeping), *cmp.first_off,
                               "; the metrics of the state the run returned at tick " + std::to_string(t) +
                                   " (actual, by the engine's own metrics) are not those the run reported "
                                   "there (expected)"});
@@ -212,7 +213,7 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
     const Response next = session.call(
         "step", {{"state", states[k - 1].at("state")}, {"weights", weights_for_step(parameters, t - 1)}, {"ticks", 1}});
     if (next.kind == Response::Kind::error) {
-      keep_earliest(s.off, {t - 1, "states", outside_field(states[k - 1].at("state")) ? "FIELD-5" : "SESSION-1", shape_difference(t - 1, "state", "a valid state", next.body),
+      keep_earliest(s.off, {t - 1, "states", outside_field(states[k - 1].at("state")) ? clause_of(Found::bird_outside_the_field) : clause_of(Found::state_not_continued), shape_difference(t - 1, "state", "a valid state", next.body),
                             "; the engine refuses its own state at tick " + std::to_string(t - 1)});
       continue;
     }
@@ -225,11 +226,11 @@ States grade_states(const VectorCase& c, Session& session, const Json& wanted, c
       // As for the metrics: next to a weight change, the change applied on
       // the wrong tick; the same state at two ticks, a state reported a
       // tick late (the bookkeeping of METRIC-1).
-      std::string clause = "SESSION-1";
+      std::string clause = clause_of(Found::state_not_continued);
       if (next_to_a_change(parameters, t)) {
-        clause = "WEIGHTS-3";
+        clause = clause_of(Found::next_to_a_weights_change);
       } else if (compare_values({{"class", "step"}, {"abs", kAnchorStepAbs}}, states[k - 1].at("state"), state).within) {
-        clause = "METRIC-1";
+        clause = clause_of(Found::tick_bookkeeping);
         note += "; it is the state the run returned at tick " + std::to_string(t - 1);
       }
       keep_earliest(s.off, {t, "states", clause, *cmp.first_off, note});

@@ -4,7 +4,8 @@
 
 #include <stdexcept>
 
-#include "susurration/grader/report.hpp"
+#include "susurration/grader/runner.hpp"
+#include "susurration/grader/selection.hpp"
 
 #ifndef SUSURRATION_VERSION
 #error "SUSURRATION_VERSION is the kit's version (project(VERSION) in CMakeLists.txt)"

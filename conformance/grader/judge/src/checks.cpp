@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <optional>
 
 #include "check_parts.hpp"
+#include "susurration/grader/blame.hpp"
 #include "susurration/grader/engine_text.hpp"
 #include "susurration/protocol/methods.hpp"
 #include "susurration/tolerance.hpp"
@@ -72,7 +74,7 @@ CaseResult grade_invalid(CaseResult r, const Response& response, const Json& exp
     r.message = "answered " + error.at("code").get<std::string>() + " instead of invalid-input for " + field;
     // Refused, but as no request at all: the codes are PROTO-6's. An
     // internal error says the check itself broke, the case's rule.
-    if (error.at("code") == "invalid-request") r.clause = "PROTO-6";
+    if (error.at("code") == "invalid-request") r.clause = clause_of(Found::refused_as_no_request);
   } else if (error.at("field") != field) {
     r.outcome = Outcome::fail;
     r.message = "refused the request but named " + error.at("field").dump() + " instead of \"" + field + "\"";
@@ -96,19 +98,26 @@ CaseResult grade_invalid(CaseResult r, const Response& response, const Json& exp
 // are swapped (sin for cos, INIT-3); a direction off only in the last bits
 // is sin or cos themselves (INIT-3).
 std::string init_clause(const Json& expected, const Json& actual) {
-  if (actual.size() != expected.size()) return "INIT-1";
+  if (actual.size() != expected.size()) return clause_of(Found::bird_in_another_place);
   for (std::size_t i = 0; i < expected.size(); ++i) {
-    if (expected.at(i).at(0) != actual.at(i).at(0) || expected.at(i).at(1) != actual.at(i).at(1)) return "INIT-1";
+    if (expected.at(i).at(0) != actual.at(i).at(0) || expected.at(i).at(1) != actual.at(i).at(1)) {
+      return clause_of(Found::bird_in_another_place);
+    }
   }
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const double evx = expected.at(i).at(2).get<double>(), evy = expected.at(i).at(3).get<double>();
     const double avx = actual.at(i).at(2).get<double>(), avy = actual.at(i).at(3).get<double>();
     if (within_relative_tolerance(evx, avx, 1e-15) && within_relative_tolerance(evy, avy, 1e-15)) continue;
-    if (!within_relative_tolerance(std::hypot(evx, evy), std::hypot(avx, avy), 1e-12)) return "INIT-2";
-    if (within_relative_tolerance(evx, avy, 1e-12) && within_relative_tolerance(evy, avx, 1e-12)) return "INIT-3";
-    return std::abs(std::atan2(evy, evx) - std::atan2(avy, avx)) > 1e-9 ? "INIT-2" : "INIT-3";
+    if (!within_relative_tolerance(std::hypot(evx, evy), std::hypot(avx, avy), 1e-12)) {
+      return clause_of(Found::another_speed);
+    }
+    if (within_relative_tolerance(evx, avy, 1e-12) && within_relative_tolerance(evy, avx, 1e-12)) {
+      return clause_of(Found::vx_and_vy_swapped);
+    }
+    return std::abs(std::atan2(evy, evx) - std::atan2(avy, avx)) > 1e-9 ? clause_of(Found::another_direction)
+                                                                        : clause_of(Found::direction_off_in_the_last_bits);
   }
-  return "INIT-3";
+  return clause_of(Found::direction_off_in_the_last_bits);
 }
 
 void answered_without_result(const std::string& method, const std::string& what, const Response& r) {
@@ -119,12 +128,6 @@ void answered_without_result(const std::string& method, const std::string& what,
 }
 
 std::string shape_clause(const CaseResult& r, const std::string& location, std::vector<std::string>& suspects) {
-  static const std::map<std::string, std::string> defining = {
-      {"polarization", "METRIC-2"}, {"cluster_count", "METRIC-3"}, {"state", "STATE-1"},
-      {"states", "STATE-1"},        {"u32", "PRNG-1"},            {"next", "PRNG-2"},
-      {"text", "SERIAL-2"},         {"hash", "DET-3"},            {"final_state_hash", "DET-3"},
-      {"delta", "FIELD-3"},         {"distance", "FIELD-4"},
-  };
   std::vector<std::string> keys;  // the names on the way, without indices
   for (std::size_t at = 1; at <= location.size();) {
     const std::size_t end = std::min(location.find('/', at), location.size());
@@ -135,53 +138,32 @@ std::string shape_clause(const CaseResult& r, const std::string& location, std::
   const std::string front = r.clauses.empty() ? "" : r.clauses.front();
   if (keys.size() < 2 || keys[0] != "result") return front;
   const std::string& key = keys[1] == "metrics" && keys.size() > 2 ? keys[2] : keys[1];
-  if (key == "mean_neighbor_distance") {
-    suspects = {"METRIC-4", "METRIC-5"};
-    return "METRIC-5";
-  }
+  if (key == "mean_neighbor_distance") suspects = mean_distance_suspects();
   // A state the run labelled with the wrong tick is TOL-7's.
-  if (key == "states" && keys.size() > 2 && keys[2] == "tick") return "TOL-7";
-  const auto it = defining.find(key);
-  return it == defining.end() ? front : it->second;
+  if (key == "states" && keys.size() > 2 && keys[2] == "tick") return clause_of(Found::state_labelled_with_the_wrong_tick);
+  const char* defining = keyed_clause(kValueDefinedBy, key);
+  return defining ? defining : front;
 }
 
 std::vector<std::string> suspects_of(const std::string& method, const std::string& category) {
   if (category != "trajectories") return {};
-  const auto numbered = [](const std::string& prefix, int last) {
-    std::vector<std::string> out;
-    for (int n = 1; n <= last; ++n) out.push_back(prefix + std::to_string(n));
-    return out;
-  };
-  // The torus rules each applies as much as its own: a step's deltas,
-  // distances, exact limit decisions and wrap; the metrics' deltas,
-  // distances and limits. An engine's own torus_delta can be right while
-  // the step's inline copy of it is wrong.
-  std::vector<std::string> out;
-  if (method == "step") {
-    out = numbered("STEP-", 8);
-    out.insert(out.end(), {"FIELD-3", "FIELD-4", "FIELD-5", "FIELD-6"});
-  } else if (method == "metrics") {
-    out = numbered("METRIC-", 5);
-    out.insert(out.end(), {"FIELD-3", "FIELD-4", "FIELD-6"});
-  }
-  return out;
+  if (method == "step") return {std::begin(kStepRules), std::end(kStepRules)};
+  if (method == "metrics") return {std::begin(kMetricRules), std::end(kMetricRules)};
+  return {};
 }
 
 std::string pinned_rule_of(const std::string& method, const std::string& category) {
   if (category != "trajectories") return "";
-  if (method == "run_from") return "PROTO-14";
-  if (method == "verify") return "PROTO-15";
+  if (method == "run_from") return clause_of(Found::run_from_answer);
+  if (method == "verify") return clause_of(Found::verify_answer);
   return "";
 }
 
 std::string clause_for(const CaseResult& r, const std::string& field) {
-  static const std::map<std::string, std::vector<std::string>> defining = {
-      {"polarization", {"METRIC-2"}},
-      {"cluster_count", {"METRIC-3"}},
-      {"mean_neighbor_distance", {"METRIC-5", "METRIC-4"}},
-  };
-  if (const auto it = defining.find(field); it != defining.end()) {
-    for (const std::string& clause : it->second) {
+  for (const FieldRow& row : kFieldDefinedBy) {
+    if (row.field != field) continue;
+    for (const char* clause : row.clauses) {
+      if (clause == nullptr) continue;
       for (const std::string& checked : r.clauses) {
         if (checked == clause) return clause;
       }
@@ -266,20 +248,17 @@ std::optional<std::string> refused_clause(const Json& error, const std::string& 
     return std::nullopt;
   }
   const std::string field = error.at("field").get<std::string>();
-  if (field == "ticks") return method == "run" ? "INPUT-6" : "INPUT-4";
-  static const std::map<std::string, std::string> ranged = {
-      {"seed", "INPUT-1"}, {"birds", "INPUT-2"},    {"weights", "INPUT-3"}, {"at_tick", "INPUT-5"},
-      {"schedule", "INPUT-7"}, {"state", "INPUT-9"}};
-  const auto it = ranged.find(field);
-  if (it == ranged.end()) return std::nullopt;
-  return it->second;
+  if (field == "ticks" && method == "run") return clause_of(Found::run_ticks_refused);
+  const char* ranged = keyed_clause(kRangedBy, field);
+  if (ranged == nullptr) return std::nullopt;
+  return ranged;
 }
 
 std::string refusal_rule(const Response& response, const std::string& method) {
-  if (response.kind == Response::Kind::unsupported) return "PROTO-5";
+  if (response.kind == Response::Kind::unsupported) return clause_of(Found::listed_but_unsupported);
   if (response.kind != Response::Kind::error) return "";
   if (const auto ranged = refused_clause(response.body, method)) return *ranged;
-  if (response.body.value("code", "") == "invalid-request") return "PROTO-6";
+  if (response.body.value("code", "") == "invalid-request") return clause_of(Found::refused_as_no_request);
   return "";
 }
 
@@ -322,7 +301,7 @@ CaseResult grade_case(const VectorCase& c, Session& session) {
     }
     if (r.outcome == Outcome::fail && c.category == "step" &&
         took_no_tick(c.json->at("input").at("state"), response.body.at("state"), expected.at("state"))) {
-      r.clause = "SESSION-2";
+      r.clause = clause_of(Found::took_no_tick);
     }
     if (r.outcome == Outcome::fail && c.category == "metrics" && r.difference &&
         r.difference->field == "mean_neighbor_distance") {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "check_parts.hpp"
+#include "susurration/grader/blame.hpp"
 #include "susurration/grader/engine_text.hpp"
 #include "susurration/grader/sandbox.hpp"
 
@@ -63,7 +64,7 @@ Deadline deadline_of(const GradeOptions& options, Clock::time_point start) {
   if (options.budget.count() > 0) {
     char budget[32];
     std::snprintf(budget, sizeof budget, "%g", static_cast<double>(options.budget.count()) / 1000);
-    d = {start + options.budget, Outcome::errored, "PROTO-3",
+    d = {start + options.budget, Outcome::errored, clause_of(Found::budget_ran_out),
          std::string("not run: the grade's budget of ") + budget + " s (--budget) ran out before this case started"};
   }
   if (options.start_none_after && *options.start_none_after < d.at) {
@@ -145,7 +146,7 @@ struct Worker {
     // first), whatever the case was about: the engine was never asked it.
     const auto handshake_failed = [&](const std::string& cause, const std::string& offending) {
       CaseResult r = broke(c, cause, offending, session.stderr_tail());
-      r.clause = "PROTO-9";
+      r.clause = clause_of(Found::failed_handshake);
       return r;
     };
     if (failed_handshakes >= 2) return handshake_failed("not run: " + handshake_cause, "");

@@ -7,7 +7,6 @@
 #include <string_view>
 
 #include "susurration/bounded_json.hpp"
-#include "susurration/grader/compare.hpp"
 #include "susurration/grader/session.hpp"
 
 namespace susurration::grader {

@@ -209,7 +209,7 @@ Json report_document(const ReportInput& in) {
   Json categories = Json::object(), clauses = Json::object();
   for (const auto& [name, c] : by_category) categories[name] = counts_json(c);
   for (const auto& [name, c] : by_clause) clauses[name] = counts_json(c);
-  const Diagnosis diagnosis = diagnose(in.set, in.run);
+  const Diagnosis& diagnosis = in.diagnosis;
   Json first = nullptr;
   if (const CaseResult* f = first_failure(in.run, diagnosis)) {
     // Reported under the top cause's clause: the one the diagnosis blames.

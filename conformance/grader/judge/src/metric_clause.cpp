@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "check_parts.hpp"
+#include "susurration/grader/blame.hpp"
 #include "susurration/constants.hpp"
 
 namespace susurration::grader {
@@ -38,11 +39,11 @@ std::string mean_distance_clause(const Json& state, const Json& actual) {
       nearest.push_back(best);
     }
   } catch (const std::exception&) {
-    return "METRIC-5";
+    return clause_of(Found::mean_of_right_nearest_distances);
   }
   // null where a number is due, or a number where null is: which birds
   // count is METRIC-5's.
-  if (!actual.is_number() || nearest.size() < 2) return "METRIC-5";
+  if (!actual.is_number() || nearest.size() < 2) return clause_of(Found::mean_of_right_nearest_distances);
   const double got = actual.get<double>();
   // The means a mistake in METRIC-5 gives from right nearest distances: the
   // rule itself (summed in another order), every bird counted, 270 counted,
@@ -58,10 +59,10 @@ std::string mean_distance_clause(const Json& state, const Json& actual) {
   const double means[] = {n_below ? below / n_below : NAN, all / n,
                           n_at_or_below ? at_or_below / n_at_or_below : NAN, below / n};
   for (double m : means) {
-    if (std::isfinite(m) && near(got, m)) return "METRIC-5";
+    if (std::isfinite(m) && near(got, m)) return clause_of(Found::mean_of_right_nearest_distances);
   }
   // Not explained by the mean: the nearest distances themselves differ.
-  return "METRIC-4";
+  return clause_of(Found::nearest_distances);
 }
 
 }  // namespace susurration::grader

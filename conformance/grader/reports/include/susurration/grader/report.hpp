@@ -20,16 +20,12 @@ struct ReportInput {
   const GradeOptions& options;
   const GradeRun& run;
   const Verdict& verdict;    // grade_verdict(set, selection, run): what every form renders
+  const Diagnosis& diagnosis;  // diagnose(set, run), computed once beside the verdict
   std::string date = "";     // when the run was graded, ISO 8601 UTC; shown by the JSON and HTML reports
   std::string command = "";  // the kit's own command line that graded it
 };
 
-// The verdict of a run, once: its level and counts (verdict_of), its scope
-// (the selection, the fresh set, the expected failures, the sandbox, whether
-// the set is the published one), the kit and the manifest.
-Verdict grade_verdict(const VectorSet& set, const Selection& selection, const GradeRun& run);
-// The five outcomes' counts as report.schema.json's $defs/counts.
-Json counts_json(const Counts& c);
+// grade_verdict and counts_json: verdict.hpp.
 
 // The engine's stderr tails of a run, each distinct one once, in order of
 // first appearance: a report quotes a tail once and refers to it from every
@@ -93,10 +89,7 @@ Json report_document(const ReportInput& in);
 // JSON report alone, so `susurration report` on a saved JSON report writes
 // the same bytes as `grade --report html`. A document that is not a grade
 // report throws ReportFormatError naming what is wrong.
-class ReportFormatError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// (ReportFormatError is declared in verdict.hpp.)
 std::string html_from_report(const Json& report);
 // The badge (report_badge.cpp): a small self-contained SVG giving the level,
 // the spec version and a short manifest hash, drawn from a JSON report alone.

@@ -81,11 +81,11 @@ Json Session::exchange(const std::string& method, const Json& params, std::chron
       throw EngineBroke("no response to " + method + " within " + seconds(deadline) +
                             " (PROTO-3's deadline: --timeout " + seconds(timeout_) +
                             " scaled by the work asked; a slower engine needs a larger --timeout)",
-                        quote(reply.text), "PROTO-3", method);
+                        quote(reply.text), clause_of(Found::no_answer_in_time), method);
     case Reply::Kind::overlong:
       throw EngineBroke("a response line to " + method + " over the bound of " +
                             std::to_string(kResponseBounds.max_bytes) + " bytes",
-                        quote(reply.text), "PROTO-10", method);
+                        quote(reply.text), clause_of(Found::line_over_a_bound), method);
     case Reply::Kind::exited: {
       // "exited (exit status 3)", "died (killed by signal 11 (SIGSEGV))",
       // or "closed its stdout (while still running)": the stop below
@@ -98,7 +98,7 @@ Json Session::exchange(const std::string& method, const Json& params, std::chron
       // shutdown), and a closed stdout leaves the request unanswered (PROTO-2).
       const bool exited_cleanly = !end.crashed && end.verb == "exited";
       throw EngineBroke("the engine " + end.verb + " during " + method + " (" + end.detail + ")",
-                        quote(reply.text), exited_cleanly ? "PROTO-9" : "PROTO-2", method,
+                        quote(reply.text), exited_cleanly ? clause_of(Found::exit_with_status_0) : clause_of(Found::death_or_closed_stdout), method,
                         end.crashed ? Accuses::answer : Accuses::rule);
     }
     case Reply::Kind::line:
@@ -115,11 +115,13 @@ const EngineInfo& Session::ensure_started() {
     // It started once (grade checks the command first), so the program
     // went away or changed while grading: the engine's trouble, not a
     // usage error, and this case's alone.
-    throw EngineBroke(std::string("the engine could not be restarted: ") + quote(e.what()), "", "PROTO-9", "hello");
+    throw EngineBroke(std::string("the engine could not be restarted: ") + quote(e.what()), "",
+                      clause_of(Found::failed_handshake), "hello");
   }
   const Json hello = exchange("hello", {{"protocol", 1}}, timeout_);
   if (!hello.contains("result")) {
-    throw EngineBroke("the engine did not accept protocol 1 in hello", quote(hello.dump()), "PROTO-9", "hello");
+    throw EngineBroke("the engine did not accept protocol 1 in hello", quote(hello.dump()),
+                      clause_of(Found::failed_handshake), "hello");
   }
   const Json& r = hello.at("result");
   // Reported once, in every report form: capped like any engine text.
