@@ -342,6 +342,7 @@ int run_grade_command(const Options& o) {
     throw InputError("sandbox", "on", "auto or off here: " + no_sandbox);
   }
   set_engine_launch({o.sandbox != "off" && no_sandbox.empty(), o.engine_env, o.engine_files});
+  set_kit_adapters(adapters_beside_binary());
   try {
     if (!o.expect_fail.empty()) options.expect_fail = read_expect_fail(o.expect_fail, set);
   } catch (const SelectionError& e) {

@@ -20,6 +20,14 @@ std::filesystem::path vectors_beside_binary() {
   return (self.parent_path() / ".." / "share" / "susurration" / "vectors").lexically_normal();
 }
 
+std::filesystem::path adapters_beside_binary() {
+  std::error_code error;
+  const std::filesystem::path vectors = vectors_beside_binary();
+  if (vectors.empty()) return {};
+  const std::filesystem::path dir = (vectors / ".." / "adapters").lexically_normal();
+  return std::filesystem::is_directory(dir, error) ? dir : std::filesystem::path{};
+}
+
 std::string version_text() {
   std::string out = "susurration " SUSURRATION_VERSION "\n";
   out += "spec " + std::string(generator::kSpecVersion) + "\n";

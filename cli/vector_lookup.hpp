@@ -20,6 +20,10 @@ namespace susurration::cli {
 // The folder rule 2 names (it may not exist), or empty when the binary
 // cannot tell where it is.
 std::filesystem::path vectors_beside_binary();
+// ../share/susurration/adapters beside the running binary when it is there
+// (the build tree links the source's; installing puts none): the kit's own
+// adapters, whose browser bridge the sandbox knows (PROTO-16).
+std::filesystem::path adapters_beside_binary();
 
 // What `susurration --version` prints: the kit's version, the spec version
 // and the manifest hash (VectorSet::manifest_sha256) of the vector set

@@ -228,6 +228,7 @@ TEST(EngineProcess, TheKitsBrowserBridgeSeesTheNodeEngineBesideItAndNoOtherAdapt
   if (const std::string why = sandbox_unavailable(); !why.empty()) GTEST_SKIP() << why;
   const std::string adapters = SUSURRATION_ADAPTERS_DIR;
   set_engine_launch({true, {}, {}});
+  set_kit_adapters(adapters);
   // The folder is in the script's text, not a word of its own: a word that
   // names a folder is bound whole.
   EngineProcess probe({"sh", "-c",
@@ -236,6 +237,7 @@ TEST(EngineProcess, TheKitsBrowserBridgeSeesTheNodeEngineBesideItAndNoOtherAdapt
                        "sh", adapters + "/browser/bridge.js"});
   const Reply r = probe.exchange("go", kGenerous);
   set_engine_launch({});
+  set_kit_adapters({});
   ASSERT_EQ(r.kind, Reply::Kind::line);
   EXPECT_EQ(r.text, "browser/bridge.js,node/engine.js,");
 }

@@ -93,20 +93,21 @@ class Binds {
 // along, and no other of adapters/ (the lookup table holds published
 // answers). The kit knows this of its own file; an engine's files never
 // widen what is bound, or an engine could name the vectors for itself.
+// The folder is found at run time (set_kit_adapters), never compiled in, so
+// an installed binary names no source path.
+fs::path kit_adapters;
+
 void add_what_the_kit_knows(Binds& binds, const fs::path& named) {
-#ifdef SUSURRATION_ADAPTERS_DIR
+  if (kit_adapters.empty()) return;
   std::error_code ec;
-  const fs::path adapters = SUSURRATION_ADAPTERS_DIR;
-  const fs::path bridge = fs::canonical(adapters / "browser" / "bridge.js", ec);
-  if (!bridge.empty() && fs::canonical(named, ec) == bridge) binds.add_exactly(adapters / "node");
-#else
-  (void)binds, (void)named;
-#endif
+  const fs::path bridge = fs::canonical(kit_adapters / "browser" / "bridge.js", ec);
+  if (!bridge.empty() && fs::canonical(named, ec) == bridge) binds.add_exactly(fs::canonical(kit_adapters, ec) / "node");
 }
 
 }  // namespace
 
 void set_engine_launch(const EngineLaunch& launch) { launch_settings = launch; }
+void set_kit_adapters(const std::filesystem::path& dir) { kit_adapters = dir; }
 const EngineLaunch& engine_launch() { return launch_settings; }
 
 std::vector<std::string> sandboxed_command(const std::string& program, const std::vector<std::string>& argv) {

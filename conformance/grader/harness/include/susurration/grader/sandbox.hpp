@@ -10,6 +10,7 @@
 // files are in it.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <sys/resource.h>
 #include <vector>
@@ -29,6 +30,9 @@ struct EngineLaunch {
   std::vector<std::string> files;
 };
 void set_engine_launch(const EngineLaunch& launch);
+// The kit's own adapters folder, whose browser bridge brings adapters/node
+// into the sandbox (PROTO-16); empty (the default) where the kit has none.
+void set_kit_adapters(const std::filesystem::path& dir);
 const EngineLaunch& engine_launch();
 
 // Why the sandbox cannot run here ("" when it can): bwrap is missing, or a
