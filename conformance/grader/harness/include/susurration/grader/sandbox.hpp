@@ -45,7 +45,8 @@ struct SandboxLimit {
   rlim_t value;
 };
 inline constexpr SandboxLimit kSandboxLimits[] = {
-    {RLIMIT_AS, rlim_t{1} << 40},       // address space: Chromium reserves a 1 TiB V8 cage (fails at 64 GiB)
+    {RLIMIT_AS, rlim_t{1} << 46},       // address space: 64 TiB, above AddressSanitizer's ~20 TiB of shadow
+                                        // and heap and Chromium's 1 TiB V8 cage; bounds runaway reservations only
     {RLIMIT_NPROC, 4096},               // processes of the user: a fork bomb stops here
     {RLIMIT_FSIZE, rlim_t{1} << 30},    // one file
     {RLIMIT_CPU, 7200},                 // CPU seconds of one engine process, over every case it serves
