@@ -9,14 +9,14 @@ inline constexpr int kMismatch = 1;        // a claim that does not match
 inline constexpr int kBadInput = 2;        // usage or input outside its range
 inline constexpr int kOverBudget = 3;      // verification exceeded its budget
 inline constexpr int kInternalError = 4;   // I/O failure or a bug of ours
-// `grade` only (README.md, spec/PROTOCOL.md "Levels"): 3 as for verify, the
+// `grade` only (README.md, spec/grading.md "Levels and exit statuses"): 3 as for verify, the
 // engine did not finish in the time given; 5, there is nothing to judge.
 inline constexpr int kIncomplete = 3;      // nothing failed, some deadline missed by a slow engine
 inline constexpr int kNoVerdict = 5;       // no case graded, or no core capability
 // `grade --expect-manifest` only: the vector set is not the pinned one.
 inline constexpr int kManifestMismatch = 6;
 // `grade` only: the engine's handshake failed on its first start and on a
-// retry, so no case was asked (README.md, spec/PROTOCOL.md "Levels").
+// retry, so no case was asked (README.md, spec/grading.md "Levels and exit statuses").
 inline constexpr int kEngineDidNotStart = 7;
 // `grade` only: another process (the engine under test, most likely)
 // stopped the kit with SIGSTOP or another stop signal; the grade was

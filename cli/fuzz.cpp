@@ -1,5 +1,5 @@
 // `susurration fuzz --engine CMD`: differential testing against the
-// reference (issue 22; spec/PROTOCOL.md, "Fuzzing").
+// reference (issue 22; spec/grading.md, "Fuzzing").
 //
 // Rounds of cases drawn to find edges (generator/fuzz.hpp) are written as a
 // vector set in the published format, loaded back and graded as any set is,

@@ -1,5 +1,5 @@
 // `susurration report-diff OLD.json NEW.json`: the regression gate
-// (spec/PROTOCOL.md REPORT-4). Exit 0 with no regression, 1 with one, 2 on
+// (spec/grading.md REPORT-4). Exit 0 with no regression, 1 with one, 2 on
 // a usage error or a file that is not a grade report (a report whose level
 // or counts its cases do not give included), 6 when the two were
 // graded against different vector sets (the gate cannot say what it claims:

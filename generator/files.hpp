@@ -28,8 +28,8 @@ VectorFile metrics_vectors();        // metrics_vectors.cpp
 std::map<std::string, Note> prng_notes();     // prng_vectors.cpp
 std::map<std::string, Note> torus_notes();    // torus_vectors.cpp
 std::map<std::string, Note> init_notes();     // init_vectors.cpp
-std::map<std::string, Note> step_notes();     // step_vectors.cpp
-std::map<std::string, Note> metrics_notes();  // metrics_vectors.cpp
+std::map<std::string, Note> step_notes();     // step_notes.cpp
+std::map<std::string, Note> metrics_notes();  // metrics_notes.cpp
 std::map<std::string, Note> trajectory_notes();     // trajectory_vectors.cpp
 std::map<std::string, Note> serialisation_notes();  // serialisation_vectors.cpp
 std::map<std::string, Note> invalid_notes();        // invalid_vectors.cpp

@@ -89,7 +89,7 @@ std::vector<Group> fresh_prng_groups(Draws& draw);           // prng_vectors.cpp
 std::vector<Group> fresh_torus_groups(Draws& draw);          // torus_vectors.cpp
 std::vector<Group> fresh_init_groups(Draws& draw);           // init_vectors.cpp
 std::vector<Group> fresh_step_groups(Draws& draw);           // step_ticks_vectors.cpp
-std::vector<Group> fresh_step_band_groups(Draws& draw);      // step_vectors.cpp
+std::vector<Group> fresh_step_band_groups(Draws& draw);      // step_hypot_vectors.cpp
 std::vector<Group> fresh_step_moved_groups(Draws& draw);     // step_vectors.cpp
 std::vector<Group> fresh_metrics_groups(Draws& draw);        // metrics_vectors.cpp
 std::vector<Group> fresh_trajectory_groups(Draws& draw);     // trajectory_vectors.cpp

@@ -94,7 +94,7 @@ Case metrics_case_of(const std::string& id, const std::string& comment, std::vec
 // Smaller or rounder inputs than `input`, the biggest reductions first:
 // fewer birds (runs of at most input.chunk of them), fewer ticks, weights
 // at 0 or 1, values with fewer digits.
-// Each is legal by INPUT-9 and differs from `input`.
+// Each is legal by INPUT-9 and differs from `input` (fuzz_shrink.cpp).
 std::vector<FuzzInput> shrink_candidates(const FuzzInput& input);
 
 // The vector files of `cases` (each input beside its case), one group per

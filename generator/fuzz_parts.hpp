@@ -1,6 +1,7 @@
-// What fuzz's cases of a state (fuzz_cases.cpp) and its runs and band
-// pairs (fuzz_runs.cpp) share: drawing, the conditioning copies and the
-// margin check. Internal to the generator's fuzz sources.
+// What fuzz's cases of a state (fuzz_cases.cpp), its runs and band pairs
+// (fuzz_runs.cpp) and its shrinking (fuzz_shrink.cpp) share: drawing, the
+// conditioning copies, the margin check and INPUT-9. Internal to the
+// generator's fuzz sources.
 #pragma once
 
 #include <cstddef>
@@ -30,6 +31,8 @@ State moved(const State& s, std::size_t copy, bool positions);
 
 // The most any value of `b` is from `a`'s, positions round the torus.
 double farthest(const State& a, const State& b);
+// Whether `s` passes INPUT-9 (a shrunk or drawn state must, to be asked).
+bool legal(const State& s);
 
 // fuzz_runs.cpp: a short run and a band pair drawn, a run's conditioning
 // (throws std::logic_error when it is not well conditioned) and its

@@ -11,7 +11,7 @@
 // cluster or the mean. A case published with the exact class also has only
 // exact speeds, exact distances below 270 and an exact final hypot, so every
 // correct engine gets its bits; any other case allows the ulps that a hypot
-// one ulp off can cost on its state (ulps_bound).
+// one ulp off can cost on its state (metrics_ulps.hpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -31,6 +31,7 @@
 #include "susurration/inputs.hpp"
 #include "susurration/metrics.hpp"
 #include "susurration/tolerance.hpp"
+#include "metrics_ulps.hpp"
 #include "susurration/torus.hpp"
 
 namespace susurration::generator {
@@ -38,9 +39,6 @@ namespace {
 
 // The widest ulps class a fuzzed metrics case may have (metrics_case_of).
 constexpr std::uint64_t kMaxFuzzUlps = 1u << 20;
-
-// The ulps class never allows less than this; ulps_bound may allow more.
-constexpr std::uint64_t kMinUlps = 4;
 
 struct MetricsCase {
   std::string name;
@@ -91,70 +89,6 @@ void check_engine_independent(const std::string& id, const State& s) {
   if (!exact_hypot(sx / n, sy / n)) {
     throw std::logic_error(id + ": exact class with an inexact polarization");
   }
-}
-
-double ulp(double x) {
-  x = std::abs(x);
-  return std::nextafter(x, std::numeric_limits<double>::infinity()) - x;
-}
-
-// How many doubles lie within `error` of `value`, on the far side.
-std::uint64_t ulps_within(double value, double error) {
-  return std::max(*ulp_distance(value, value + error), *ulp_distance(value, value - error));
-}
-
-// A worst-case bound on the ulps by which an engine whose hypot is at most
-// one ulp off can miss the reference's polarization and mean on this state,
-// following every rounding of METRIC-2 and METRIC-5 in both engines:
-// - a speed one ulp off moves a unit component by at most 4 ulps of it (2 in
-//   the quotient, up to 2 from the two roundings a binade apart);
-// - each running sum can then round the other way, up to 2 ulps of the
-//   partial sum; dividing by n adds 2 ulps, and the final hypot, which is
-//   1-Lipschitz, adds its own 3;
-// - a nearest distance is at most 2 ulps off (a minimum of distances each one
-//   ulp off), and the mean's sum and division add up the same way.
-// The birds counted are the same in both engines, since no distance is
-// within 1e-6 of 270 (check_constructed).
-std::uint64_t ulps_bound(const State& s, const Metrics& m) {
-  const double n = static_cast<double>(s.size());
-  double sx = 0, sy = 0, ex = 0, ey = 0;
-  for (const Bird& b : s) {
-    const double speed = cr_hypot(b.vx, b.vy);
-    sx += b.vx / speed;
-    sy += b.vy / speed;
-    ex += 4 * ulp(b.vx / speed) + 2 * ulp(sx);
-    ey += 4 * ulp(b.vy / speed) + 2 * ulp(sy);
-  }
-  const double polarization_error = (ex / n + 2 * ulp(sx / n)) + (ey / n + 2 * ulp(sy / n));
-  std::uint64_t bound = ulps_within(m.polarization, polarization_error) + 3;
-  if (m.mean_neighbor_distance) {
-    double sum = 0, counted = 0, error = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      double nearest = std::numeric_limits<double>::infinity();
-      for (std::size_t j = 0; j < s.size(); ++j) {
-        nearest = j == i ? nearest : std::min(nearest, torus_distance(torus_delta(s[i], s[j])));
-      }
-      if (nearest < kNearestLimit) {
-        sum += nearest;
-        counted += 1;
-        error += 2 * ulp(nearest) + 2 * ulp(sum);
-      }
-    }
-    const double mean = *m.mean_neighbor_distance;
-    bound = std::max(bound, ulps_within(mean, error / counted + 2 * ulp(mean)));
-  }
-  return bound;
-}
-
-// The bound rounded up to a power of two, at least kMinUlps, so that a
-// small change to the bound's arithmetic does not change the published case.
-int max_ulps(const State& s, const Metrics& m) {
-  const std::uint64_t bound = ulps_bound(s, m);
-  std::uint64_t allowed = kMinUlps;
-  while (allowed < bound) {
-    allowed *= 2;
-  }
-  return static_cast<int>(allowed);
 }
 
 Json metrics_json(const Metrics& m) {
@@ -409,99 +343,6 @@ Case metrics_case_of(const std::string& id, const std::string& comment, std::vec
   }
   return {id, comment, std::move(clauses), std::move(flags), compare_ulps(max_ulps(state, m)),
           {{"state", state_json(state)}}, metrics_json(m)};
-}
-
-// The notes of metrics.json's flags, which its fresh twin shares (fresh_vectors.cpp).
-std::map<std::string, Note> metrics_notes() {
-  return
-      {{"ExactlyNinety",
-        {"boundary",
-         "Birds exactly 90 apart are not joined (METRIC-3). An engine using <= counts one "
-         "cluster too few."}},
-       {"JustInsideNinety",
-        {"boundary",
-         "Birds 90 minus one ulp apart are joined. An engine with a looser comparison counts "
-         "one cluster too many."}},
-       {"ExactlyTwoSeventy",
-        {"boundary",
-         "A nearest neighbour at exactly 270 is left out (METRIC-5). An engine using <= "
-         "counts the bird, and the mean is 270 instead of null."}},
-       {"JustInsideTwoSeventy",
-        {"boundary",
-         "A nearest neighbour one ulp inside 270 is counted. An engine with a looser "
-         "comparison gives null."}},
-       {"Seam",
-        {"wrap",
-         "Distances across the seam are short (FIELD-3). An engine without torus deltas splits "
-         "chains at the seam and finds other nearest neighbours."}},
-       {"Transitive",
-        {"graph",
-         "Clusters are connected components: a chain of edges joins birds that are far apart. An "
-         "engine that counts pairs, or groups birds only with a first member, counts too many."}},
-       {"Isolated",
-        {"boundary",
-         "Birds whose nearest neighbour is 270 or more away leave both the sum and the count. "
-         "An engine that divides by n, or adds them in, gives another mean."}},
-       {"NullMean",
-        {"degenerate",
-         "With no bird counted the mean is null (METRIC-5), not 0, NaN or a division by "
-         "zero."}},
-       {"Coincident",
-        {"degenerate",
-         "Birds in one place are each other's nearest neighbour at distance 0 (METRIC-4). An "
-         "engine that skips zero distances finds another neighbour or none."}},
-       {"NearlyEquidistant",
-        {"rounding",
-         "Two candidates whose squared distances agree to within 2^-40 (METRIC-4). An engine that keeps "
-         "the last candidate of a band, or compares squared distances with a tolerance, reports the "
-         "farther one; the difference is a few hundred ulps, so the case's ulps class sees it."}},
-       {"SizeCoordinate",
-        {"wrap",
-         "x = 1000 stands where x = 0 stands (FIELD-2). An engine that refuses the coordinate or "
-         "measures 1000 across the field fails."}},
-       {"Aligned",
-        {"rounding",
-         "Birds flying one way have polarization 1: exactly on an axis, within an ulp on a "
-         "diagonal. An engine that averages velocities instead of unit velocities gets "
-         "another number when speeds differ."}},
-       {"Opposed",
-        {"rounding",
-         "Opposed headings cancel to exactly 0. An engine that sums in another order, or "
-         "normalises with a reciprocal, leaves a residue; the ulps class sees any nonzero "
-         "value as far from 0."}},
-       {"UnitVelocity",
-        {"formula",
-         "Polarization is hypot(Sx / n, Sy / n) of unit velocities (METRIC-2). An engine that "
-         "averages raw velocities or averages speeds gives another value."}},
-       {"VelocityBound",
-        {"magnitude",
-         "Speeds at INPUT-9's bounds, 1e150 and 1e-150. An engine that keeps velocities in float32 "
-         "overflows or flushes them to zero; one that normalises with an epsilon guard drops the slow bird."}},
-       {"LoneBird",
-        {"degenerate",
-         "n = 1: polarization 1, one cluster, and a null mean (METRIC-4). An engine that "
-         "takes the bird's distance to itself gets mean 0."}},
-       {"BandInside",
-        {"boundary",
-         "The pair's true distance lies within an ulp of the limit, just below the midpoint L - ulp(L)/2, "
-         "so the correctly rounded distance is the double below L: inside (FIELD-4, DET-2). An engine that "
-         "compares its platform's hypot with L leaves the pair out when that hypot rounds up to L."}},
-       {"BandOutside",
-        {"boundary",
-         "The pair's true distance lies within an ulp of the limit, at or above the midpoint "
-         "L - ulp(L)/2, so the correctly rounded distance is L or more: outside. An engine that compares "
-         "its platform's hypot with L takes the pair in when that hypot rounds down (at 90, a cluster "
-         "edge too many, so one cluster where two are due; at 270, a mean of 269.99999999999994 where "
-         "null is due), and one that decides dx*dx + dy*dy < L*L exactly takes it in whenever the true "
-         "distance is below L (spec/PROTOCOL.md)."}},
-       {"MidpointTie",
-        {"boundary",
-         "The true distance is exactly the midpoint L - ulp(L)/2, a tie, which rounds to L (its last "
-         "significand bit is 0): outside. An engine that decides the band with <= takes the pair in."}},
-       {"Seeded",
-        {"integration",
-         "The metrics of a real initial state: every rule at once on 120 or 400 birds, as "
-         "tick 0 of a trajectory checks them."}}};
 }
 
 VectorFile metrics_vectors() {

@@ -1,6 +1,6 @@
 // The clause each bug class belongs to: the rule an engine breaks when it
 // fails the cases a flag marks. A report groups failures that share a flag
-// under this clause (spec/PROTOCOL.md, "How a report ranks causes"), so a
+// under this clause (spec/grading.md, "How a report ranks causes"), so a
 // mistake that shows in several clauses' cases (accepting 42.0 for every
 // integer, say) is one cause, not six.
 #pragma once

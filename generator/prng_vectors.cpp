@@ -59,7 +59,7 @@ VectorFile prng_vectors() {
                prng_notes(),
                {}};
   // A case's first clause is the one it isolates, the one its pass clears
-  // in a report's ranking (PROTOCOL.md, "How a report ranks causes"): the
+  // in a report's ranking (grading.md, "How a report ranks causes"): the
   // upstream's printed values lead with PRNG-3, and two of the long runs of
   // next() with the division (PRNG-2), so that each has two such cases.
   Group seed42{"The upstream's seed 42.", {{"seed", 42}}, {}};

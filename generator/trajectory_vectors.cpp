@@ -49,7 +49,7 @@ struct TrajectoryCase {
   // verify's ticks beyond the default (PROTO-15, in build()).
   std::vector<int> verify_ticks = {};
   // The clause the case isolates, first in its list: the one its pass
-  // clears in a report's ranking (PROTOCOL.md, "How a report ranks causes").
+  // clears in a report's ranking (grading.md, "How a report ranks causes").
   std::string lead = "SESSION-1";
 };
 

@@ -20,12 +20,21 @@ PROTOCOL = """# Protocol
 - **PROTO-2 — Background.** *(informative)*
 
 The explanation after a clause, (tested: `b-real`) in prose, may be long. """ + "x" * 2000 + "\n"
-GRADING = "# Grading\n\n- **LEVEL-1 — A level.** *(not yet tested: later)*\n"
+GRADING = "# Grading\n\nImplemented in `src/level.cpp`.\n\n- **LEVEL-1 — A level.** *(not yet tested: later)*\n"
 TESTED = """# Tests
 
 | Clause | File | Tests |
 |---|---|---|
 | PROTO-1 | [PROTOCOL.md](PROTOCOL.md) | `A.Real`, `b-real` |
+"""
+
+# PROTOCOL.md has no Implemented-in line, so each of its clauses needs a row here.
+IMPLEMENTED = """# Code
+
+| Clause | File | Code |
+|---|---|---|
+| PROTO-1 | [PROTOCOL.md](PROTOCOL.md) | `src/proto.cpp` |
+| PROTO-2 | [PROTOCOL.md](PROTOCOL.md) | `src/proto.cpp`, `src/` |
 """
 
 
@@ -34,7 +43,11 @@ class LintSpec(unittest.TestCase):
         self.tmp = tempfile.TemporaryDirectory()
         self.spec = pathlib.Path(self.tmp.name) / "spec"
         self.spec.mkdir()
+        (self.spec.parent / "src").mkdir()
+        for name in ("proto.cpp", "level.cpp"):
+            (self.spec.parent / "src" / name).write_text("")
         self.write(PROTOCOL, GRADING, TESTED)
+        self.write_implemented(IMPLEMENTED)
 
     def tearDown(self):
         self.tmp.cleanup()
@@ -43,6 +56,9 @@ class LintSpec(unittest.TestCase):
         (self.spec / "PROTOCOL.md").write_text(protocol)
         (self.spec / "grading.md").write_text(grading)
         (self.spec / "tested.md").write_text(tested)
+
+    def write_implemented(self, text):
+        (self.spec / "implemented.md").write_text(text)
 
     def problems(self):
         return lint_spec.check(self.spec, KNOWN)[0]
@@ -115,6 +131,41 @@ class LintSpec(unittest.TestCase):
         self.assertEqual(self.problems(), [])
         self.write(PROTOCOL + pad + "z" * ((19999 - len(PROTOCOL.encode())) % 2) + "z", GRADING, TESTED)
         self.assertCaught("PROTOCOL.md", "20000 bytes")
+
+    def test_a_clause_of_a_file_without_an_implemented_line_and_without_a_row_is_caught(self):
+        self.write_implemented(IMPLEMENTED.replace("| PROTO-2 |", "| PROTO-7 |"))
+        self.assertCaught("PROTO-2", "names no code")
+        self.assertCaught("PROTO-7", "is not a clause")
+
+    def test_a_clause_of_a_file_with_an_implemented_line_needs_no_row(self):
+        self.assertNotIn("LEVEL-1", IMPLEMENTED)
+        self.assertEqual(self.problems(), [])
+
+    def test_code_that_does_not_exist_is_caught_in_a_row_and_on_an_implemented_line(self):
+        self.write_implemented(IMPLEMENTED.replace("`src/proto.cpp` |", "`src/gone.cpp` |"))
+        self.assertCaught("implemented.md", "src/gone.cpp", "does not exist")
+        self.write_implemented(IMPLEMENTED)
+        self.write(PROTOCOL, GRADING.replace("src/level.cpp", "src/lost.cpp"), TESTED)
+        self.assertCaught("grading.md", "src/lost.cpp", "does not exist")
+
+    def test_a_code_row_naming_no_code_or_the_wrong_file_is_caught(self):
+        self.write_implemented(IMPLEMENTED.replace("`src/proto.cpp` |", "somewhere |"))
+        self.assertCaught("PROTO-1", "names no code")
+        self.write_implemented(IMPLEMENTED.replace("| PROTO-1 | [PROTOCOL.md](PROTOCOL.md)",
+                                                   "| PROTO-1 | [grading.md](grading.md)"))
+        self.assertCaught("PROTO-1", "is in PROTOCOL.md")
+
+    def test_a_citation_under_the_wrong_file_is_caught_and_one_under_its_own_is_not(self):
+        # Written in two pieces so that the lint, which reads this file too, does not take it for a citation.
+        wrong = {"a.cpp": "// x\n// The level (spec/PROTOCOL.md" + " LEVEL-1): y\n",
+                 "b.py": "# a rule (spec/grading.md,\n# PROTO-1)\n"}
+        self.assertEqual(lint_spec.citations(self.spec, wrong),
+                         ["a.cpp:2: cites LEVEL-1 under PROTOCOL.md; it is defined in grading.md",
+                          "b.py:1: cites PROTO-1 under grading.md; it is defined in PROTOCOL.md"])
+        right = {"a.cpp": "// (spec/grading.md LEVEL-1, PROTOCOL.md, PROTO-1)\n",
+                 # a list, a possessive and an id that is no clause are not citations of the file
+                 "b.py": "# outside grading.md (PROTO-1); PROTOCOL.md, LEVEL-1's level; PROTOCOL.md UTF-8\n"}
+        self.assertEqual(lint_spec.citations(self.spec, right), [])
 
     def test_inline_lists_a_merge_brings_are_folded_into_the_table(self):
         inline = PROTOCOL.replace("- **PROTO-1 — One line per message.** Short. *(tested)*",

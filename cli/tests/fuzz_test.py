@@ -23,7 +23,7 @@ from case_runner import cases, check, main  # noqa: E402
 from hostile_test import marked_processes, until_gone, MARK  # noqa: E402
 
 # The most work a fuzzed request asks: 400 birds over 8 ticks, a deadline
-# of 1 + 400 * 400 * 8 / 2e6 = 1.64 times --timeout (PROTOCOL.md, Deadlines).
+# of 1 + 400 * 400 * 8 / 2e6 = 1.64 times --timeout (grading.md, Deadlines).
 LARGEST_FACTOR = 1 + 400 * 400 * 8 / 2e6
 SLACK = 5.0  # engine starts and kills, writing sets, a loaded CI machine
 

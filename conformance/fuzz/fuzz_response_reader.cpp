@@ -1,5 +1,5 @@
 // Fuzz target: an engine's response line, as the grader reads it (PROTO-4,
-// the response schemas, the bounds of PROTOCOL.md). The first byte picks
+// the response schemas, the bounds of grading.md). The first byte picks
 // the method the line answers; the rest is the line. Whatever the bytes,
 // the reader returns a checked response or throws EngineBroke: any other
 // exception, crash or sanitizer report is a finding.

@@ -18,7 +18,7 @@
   testable and have no vector (so the list stays honest);
 - every clause a case names is isolated by at least LEAST_ISOLATING cases:
   cases whose first clause it is, the clause their pass clears in a
-  report's ranking (spec/PROTOCOL.md, "How a report ranks causes");
+  report's ranking (spec/grading.md, "How a report ranks causes");
 - the shapes a schema cannot tie together: prng lengths, state sizes, the
   trajectory columns and anchors, schedule order, rounded decimals, and the
   NearChaosHorizon flag against the horizon (vectors/README.md).

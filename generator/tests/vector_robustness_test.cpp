@@ -6,10 +6,7 @@
 // or scattered by the arguments' bits) it must still pass each case's
 // comparison class. Exact results (an axis delta, 54-72-90) stay exact, as
 // every hypot returns them. The engine decides the limits 90, 28 and 270 as
-// spec/PROTOCOL.md tells an engine without a correctly rounded hypot to
-// (below_exactly, with integers): the band cases of issue 17 reject one that
-// compares its hypot with the limit as it comes (adapters/mutants). The engine decides the limits 90, 28 and 270 as
-// spec/PROTOCOL.md tells an engine without a correctly rounded hypot to
+// spec/grading.md tells an engine without a correctly rounded hypot to
 // (below_exactly, with integers): the band cases of issue 17 reject one that
 // compares its hypot with the limit as it comes (adapters/mutants).
 #include <gtest/gtest.h>

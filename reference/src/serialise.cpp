@@ -1,4 +1,4 @@
-// Text forms of numbers and the state hash (spec/serialisation.md, DET-3).
+// Text forms of numbers and the state hash (spec/serialisation.md; the hash is spec/determinism.md DET-3).
 #include "susurration/serialise.hpp"
 
 #include <array>

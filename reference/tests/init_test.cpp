@@ -1,4 +1,4 @@
-// Tests initialisation (spec/prng-and-init.md INIT-1..3, STATE-3) against a draw-by-draw recomputation with MPFR.
+// Tests initialisation (spec/prng-and-init.md INIT-1..3, spec/state.md STATE-3) against a draw-by-draw recomputation with MPFR.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -13,7 +13,7 @@
 // double) is returned as it is; hypot depends only on |x| and |y|, in
 // either order; NaN and infinities follow IEEE 754.
 //
-// What stays as PROTOCOL.md asks of any engine ("An engine without a
+// What stays as grading.md asks of any engine ("An engine without a
 // correctly rounded hypot"): the strict comparisons d < 90, d < 28, d > 0
 // and nearest < 270 come out as for the correctly rounded distance. Where
 // the true distance z lies between L - u and L for a limit L (u the gap

@@ -182,7 +182,7 @@ TEST(FaithfulLibm, EachSeedTakesBothSidesAndSeedsChooseDifferently) {
   EXPECT_LT(sin_differ, 0.6 * inexact);
 }
 
-// The exact decision of PROTOCOL.md: RN(sqrt(S)) < L, that is
+// The exact decision of grading.md: RN(sqrt(S)) < L, that is
 // S = dx^2 + dy^2 < (L - u/2)^2 with u the gap below L (a tie rounds to L,
 // whose last bit is even for 28, 90 and 270). All exact at 256 bits.
 bool exactly_below(double dx, double dy, double limit) {

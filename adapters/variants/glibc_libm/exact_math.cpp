@@ -4,7 +4,7 @@
 // discrete decision.
 //
 // The decisions at 28, 90 and 270 (STEP-2, STEP-5, METRIC-3, METRIC-5) are
-// taken the way spec/PROTOCOL.md tells an engine without a correctly rounded
+// taken the way spec/grading.md tells an engine without a correctly rounded
 // hypot to take them: outside a band of relative width 2^-40 around L^2 the
 // squared distance s = dx*dx + dy*dy decides, and so does any hypot within an
 // ulp; inside it the answer must be the correctly rounded distance, which

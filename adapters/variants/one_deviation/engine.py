@@ -4,7 +4,7 @@
     /usr/bin/python3 adapters/variants/one_deviation/engine.py DEVIATION [DEVIATION...]
 
 DEVIATION is one of the deviations the grade report's fingerprint names
-(spec/PROTOCOL.md REPORT-8): platform-hypot, platform-sin-cos, sum-order,
+(spec/grading.md REPORT-8): platform-hypot, platform-sin-cos, sum-order,
 fused-multiply-add, squared-deltas, clamp-formula.  Each is a conformant
 engine that is not exact, for one reason only.
 
@@ -53,7 +53,7 @@ def _libm():
 def platform_hypot():
     """The platform's hypot (glibc's) for every value; the limits 28, 90 and
     270 still decided as the correctly rounded distance decides them, as
-    spec/PROTOCOL.md asks of an engine without a correctly rounded hypot:
+    spec/grading.md asks of an engine without a correctly rounded hypot:
     where the two would fall on either side of a limit, the correct one."""
     libm = _libm()
     libm.hypot.restype = ctypes.c_double

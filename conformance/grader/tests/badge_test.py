@@ -1,5 +1,5 @@
 # The badge (`susurration report --in REPORT.json --badge FILE.svg`,
-# spec/PROTOCOL.md REPORT-5), on reports of real grades.
+# spec/grading.md REPORT-5), on reports of real grades.
 """Run: badge_test.py --susurration BIN CASE. Exit 0 when the case holds.
 
 What the badge must say is read here from the JSON report it is drawn

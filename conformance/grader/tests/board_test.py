@@ -1,4 +1,4 @@
-# The board (`susurration report --in A.json --in B.json ...`, spec/PROTOCOL.md
+# The board (`susurration report --in A.json --in B.json ...`, spec/grading.md
 # REPORT-6) on reports of real grades; html_browser_test.py renders one of
 # five real engines in Chromium.
 """Run: board_test.py --susurration BIN CASE. Exit 0 when the case holds.

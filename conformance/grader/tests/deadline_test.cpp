@@ -1,4 +1,4 @@
-// The deadline of a request (spec/PROTOCOL.md, Deadlines), against the
+// The deadline of a request (spec/grading.md, Deadlines), against the
 // worked example's numbers, computed there by hand.
 #include <gtest/gtest.h>
 

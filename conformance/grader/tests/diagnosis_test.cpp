@@ -1,4 +1,4 @@
-// The ranking of causes (spec/PROTOCOL.md, "How a report ranks causes") on
+// The ranking of causes (spec/grading.md, "How a report ranks causes") on
 // grade runs built by hand, each the situation a claim is about; what is
 // expected is worked out from the situation, not read off the ranking.
 #include <gtest/gtest.h>

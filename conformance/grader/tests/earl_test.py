@@ -1,5 +1,5 @@
 # The EARL report (`grade --report earl`, `report --format earl`,
-# spec/PROTOCOL.md REPORT-7), read by a JSON-LD processor nobody here
+# spec/grading.md REPORT-7), read by a JSON-LD processor nobody here
 # wrote: jsonld.js (earl/, pinned in its package-lock.json).
 """Run: earl_test.py --susurration BIN --node NODE CASE. Exit 0 when the case holds.
 

@@ -146,7 +146,7 @@ def fresh_lookup_table_engine_passes_published_cases_and_fails_fresh_ones(b, tmp
 
 def fresh_correct_engines_pass_the_bug_classes_of_20_fresh_seeds(b, tmp):
     # Issue 53: the band pairs and moved constructed cases a fresh set now draws sit on the limits and
-    # seams on purpose; engines that decide the limits as PROTOCOL.md asks keep their levels at every
+    # seams on purpose; engines that decide the limits as grading.md asks keep their levels at every
     # seed. Trajectories are left out: they are what fresh.correct-engines-pass-fresh-sets grades.
     engines = {"reference": ("%s engine" % b, ("exact",)),
                "glibc libm": ("%s engine" % variant(b, "glibc_libm"), ("exact", "conformant"))}

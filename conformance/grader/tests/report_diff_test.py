@@ -1,4 +1,4 @@
-# The regression gate (`susurration report-diff`, spec/PROTOCOL.md REPORT-4),
+# The regression gate (`susurration report-diff`, spec/grading.md REPORT-4),
 # end to end on reports of real grades.
 """Run: report_diff_test.py --susurration BIN CASE. Exit 0 when the case holds.
 

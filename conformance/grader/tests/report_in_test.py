@@ -1,4 +1,4 @@
-# `susurration report --in` reads a saved report as hostile (spec/PROTOCOL.md
+# `susurration report --in` reads a saved report as hostile (spec/grading.md
 # REPORT-2): what it draws is recomputed from the cases, and every count and
 # size it would draw from is bounded by report.schema.json.
 """Run: report_in_test.py --susurration BIN CASE. Exit 0 when the case holds.

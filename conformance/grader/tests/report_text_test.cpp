@@ -1,4 +1,4 @@
-// The order in which the reports list failing cases (spec/PROTOCOL.md,
+// The order in which the reports list failing cases (spec/grading.md,
 // PROTO-11): under the cause that explains them, the case shown for it
 // first. The expected orders are worked out by hand from each situation.
 #include <gtest/gtest.h>

@@ -96,7 +96,7 @@ TEST(ReadResponse, WrongIdSchemaViolationAndBadBytesAreEngineBroke) {
 }
 
 // Each breach is reported under the rule it breaks (PROTO-3's list in
-// spec/PROTOCOL.md), not all under PROTO-3: an engine whose JSON reader
+// spec/grading.md), not all under PROTO-3: an engine whose JSON reader
 // drops exponents answers id null, and was diagnosed as missing deadlines
 // (issue 23, scripts/diagnosis-share).
 TEST(ReadResponse, EachBreachNamesTheRuleItBreaks) {

@@ -1,4 +1,4 @@
-// The session's own bounds: the transcript (PROTOCOL.md PROTO-10).
+// The session's own bounds: the transcript (grading.md PROTO-10).
 #include <gtest/gtest.h>
 
 #include "susurration/grader/session.hpp"

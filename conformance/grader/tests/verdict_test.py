@@ -1,5 +1,5 @@
 # The verdict of a grade and its scope in every form (issue 52,
-# spec/PROTOCOL.md "Levels and exit statuses"): the level is the cases',
+# spec/grading.md "Levels and exit statuses"): the level is the cases',
 # whatever --expect-fail lists; the list changes only the exit status; the
 # text, JSON, JUnit, badge and EARL forms say the level with its scope.
 """Run: verdict_test.py --susurration BIN CASE. Exit 0 when the case holds.
@@ -40,7 +40,7 @@ def reference(b):
 
 
 def level_of(report):
-    """The levels table (PROTOCOL.md), from the cases alone."""
+    """The levels table (grading.md), from the cases alone."""
     outcomes = [c["outcome"] for c in report["cases"]]
     graded = [o for o in outcomes if o != "skipped"]
     if "fail" in outcomes:

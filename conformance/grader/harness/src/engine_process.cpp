@@ -40,7 +40,7 @@ namespace bp = boost::process;
 namespace susurration::grader {
 namespace {
 
-constexpr std::size_t kMaxLine = 16 * 1024 * 1024;  // kResponseBounds.max_bytes (PROTOCOL.md "Bounds")
+constexpr std::size_t kMaxLine = 16 * 1024 * 1024;  // kResponseBounds.max_bytes (grading.md "Bounds")
 constexpr std::size_t kStderrLines = 20;
 // How long a stop may spend killing what the engine started, and then
 // reaping; a process the kernel has not let go by then is given up on

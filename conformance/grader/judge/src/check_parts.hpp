@@ -90,7 +90,7 @@ std::vector<std::string> suspects_of(const std::string& method, const std::strin
 // run_from's PROTO-14 and verify's PROTO-15 inside a trajectory case; else empty.
 std::string pinned_rule_of(const std::string& method, const std::string& category);
 
-// The three checks of a trajectory case (PROTOCOL.md): metrics, anchors, hash.
+// The three checks of a trajectory case (grading.md): metrics, anchors, hash.
 CaseResult grade_trajectory(const VectorCase& c, Session& session);
 
 }  // namespace susurration::grader

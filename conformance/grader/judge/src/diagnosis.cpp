@@ -1,4 +1,4 @@
-// The ranking of spec/PROTOCOL.md, "How a report ranks causes": evidence
+// The ranking of spec/grading.md, "How a report ranks causes": evidence
 // from every graded case, failing and passing, weighed per clause.
 #include "susurration/grader/diagnosis.hpp"
 
@@ -70,7 +70,7 @@ void isolates_none_of(Evidence& e, const std::vector<std::string>& clauses) {
 
 // A deadline missed on an input the engine is stuck on (stuck_on_input,
 // decided by run_grade) accuses the answer, as a crash does; a missed
-// deadline otherwise stays PROTO-3's (spec/PROTOCOL.md, "How a report
+// deadline otherwise stays PROTO-3's (spec/grading.md, "How a report
 // ranks causes").
 Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector<std::string>& init_clauses) {
   const bool stuck = grader::stuck(r);
@@ -153,7 +153,7 @@ struct BugClass {
 // two or more, and the other cases that lead with those clauses mostly
 // pass. That is one mistake seen through several rules or parameters (42.0
 // taken for an integer shows in the seed, the bird count, every tick), and
-// it is one cause, named by the class's clause (spec/PROTOCOL.md, "How a
+// it is one cause, named by the class's clause (spec/grading.md, "How a
 // report ranks causes"). A mistake that fails everything fails the others
 // too, and is left to the ranking.
 std::map<std::string, BugClass> failing_classes(const GradeRun& run,

@@ -38,7 +38,7 @@ const Globs kClamped = {"step-lone-bird-*", "step-clamped-*", "step-zero-new-vel
                         "step-hard-to-round-speed-*", "step-*1e150*", "step-*1e-150*"};
 const Globs kCrowds = {"step-crowd-*", "step-*-weight-*", "step-all-weights-*"};
 
-// Why each piece of evidence is what it is (spec/PROTOCOL.md REPORT-8 keeps the same table):
+// Why each piece of evidence is what it is (spec/grading.md REPORT-8 keeps the same table):
 // - a torus distance and the metrics' values come from hypot and nothing
 //   else: no sum of neighbours, no a*b + c, no clamp;
 // - step-band-90-*-inside and the pair one ulp inside 28 on an axis have

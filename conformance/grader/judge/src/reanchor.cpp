@@ -1,4 +1,4 @@
-// Re-anchoring (spec/tolerance.md TOL-6, PROTOCOL.md "How the kit grades
+// Re-anchoring (spec/tolerance.md TOL-6, grading.md "How the kit grades
 // the answers"): a free run that leaves the tolerance is either wrong or
 // drifting. Started again from the reference's state at each anchor, a
 // correct engine stays within the tolerance over a whole segment (the

@@ -183,7 +183,7 @@ struct Worker {
       r.request = quote(session.last_request(), kRequestQuoteBytes);
       if (e.missed_deadline() && c.category == "invalid") {
         // A request that must be refused before any work gets the base
-        // deadline (PROTOCOL.md, Deadlines): no answer in it means the
+        // deadline (grading.md, Deadlines): no answer in it means the
         // engine took the request and is working on it. A wrong answer, not
         // slowness: the case fails with its clause.
         r.broke = false;

@@ -1,4 +1,4 @@
-// A trajectory case (PROTOCOL.md, "How the kit grades the answers"):
+// A trajectory case (grading.md, "How the kit grades the answers"):
 // 1. one run, its metric columns in the trajectory class over ticks 0..200;
 //    when they leave it, the engine is re-anchored (reanchor.cpp): drift
 //    when every re-anchored segment agrees, a failure in the first that

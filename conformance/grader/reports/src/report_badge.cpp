@@ -1,4 +1,4 @@
-// The badge (report.hpp, spec/PROTOCOL.md REPORT-5): the verdict of a saved
+// The badge (report.hpp, spec/grading.md REPORT-5): the verdict of a saved
 // JSON report, its level and scope (badge_phrase, verdict.hpp), as a small
 // SVG in the two-part style READMEs show, drawn from the report alone; the
 // title gives the whole of both. Nothing in it is fetched: no font file, no

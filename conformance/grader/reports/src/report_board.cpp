@@ -1,4 +1,4 @@
-// The board's document and its text form (board.hpp, spec/PROTOCOL.md
+// The board's document and its text form (board.hpp, spec/grading.md
 // REPORT-6); the page is report_board_html.cpp.
 #include <cstdio>
 #include <map>

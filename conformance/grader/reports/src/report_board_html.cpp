@@ -1,4 +1,4 @@
-// The board's page (board.hpp, spec/PROTOCOL.md REPORT-6): one table per
+// The board's page (board.hpp, spec/grading.md REPORT-6): one table per
 // group of comparable reports, engines as columns; rows by category and by
 // clause, each row's cases folded away below the table (a <details> cannot
 // hold table rows). No script, nothing fetched, well-formed as XML, like

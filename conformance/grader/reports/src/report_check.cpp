@@ -1,4 +1,4 @@
-// A saved report read as hostile (report_diff.hpp, spec/PROTOCOL.md
+// A saved report read as hostile (report_diff.hpp, spec/grading.md
 // REPORT-4 and REPORT-6): its schema, with a bound on every count and size,
 // and then every figure it states recomputed from its cases by the
 // grader's own rules (Counts::add, verdict_of), so what `report` draws and

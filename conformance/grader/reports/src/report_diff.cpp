@@ -1,4 +1,4 @@
-// The regression gate (report_diff.hpp, spec/PROTOCOL.md REPORT-4). It
+// The regression gate (report_diff.hpp, spec/grading.md REPORT-4). It
 // reads two reports that check_report has already recomputed, and it can
 // only be passed by a NEW run that answered at least what OLD answered as
 // well: a case left out, a fresh set whose failing share rose, or a level

@@ -1,4 +1,4 @@
-// The EARL report (report.hpp, spec/PROTOCOL.md REPORT-7): a grade as W3C
+// The EARL report (report.hpp, spec/grading.md REPORT-7): a grade as W3C
 // Evaluation and Report Language 1.0 assertions in JSON-LD, the form W3C
 // implementation reports take in, drawn from the JSON report alone. One
 // assertion per graded case: the kit asserts, of the engine, the outcome of

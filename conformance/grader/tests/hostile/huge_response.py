@@ -9,7 +9,7 @@ import _grader_limits
 import _proxy
 
 # grade holds the vectors and one engine's conversation: far below this,
-# whatever an engine writes (PROTOCOL.md "Bounds").
+# whatever an engine writes (grading.md "Bounds").
 PEAK_BOUND = 256 << 20
 
 

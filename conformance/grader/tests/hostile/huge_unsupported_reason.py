@@ -8,7 +8,7 @@ import json
 import _proxy
 
 WITHIN = "x" * 12_000_000  # a skip, quoted in a few hundred bytes
-PAST = "y" * 60_000_000    # past the 16 MiB a response may have (PROTOCOL.md "Bounds")
+PAST = "y" * 60_000_000    # past the 16 MiB a response may have (grading.md "Bounds")
 
 
 def misbehave(request, forward):

@@ -6,7 +6,7 @@
 # within: 90
 # By hand: the run asks 120 birds for 250 ticks, 120 * 120 * 250 = 3.6e6
 # pair-ticks, so this engine answers it after 7.2 s: certainly past a flat
-# 5 s deadline, and 6.8 s inside PROTOCOL.md's 5 s * (1 + 3.6e6 / 2e6) =
+# 5 s deadline, and 6.8 s inside grading.md's 5 s * (1 + 3.6e6 / 2e6) =
 # 14 s, room for a loaded machine (issue 25). Each anchor step (120 birds,
 # 1 tick) takes 29 ms.
 import time

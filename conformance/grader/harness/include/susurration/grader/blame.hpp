@@ -3,7 +3,7 @@
 // so this one file answers "what does the grader blame for X?".
 //
 // A row's clause is what a failing case is weighed by in the diagnosis
-// (spec/PROTOCOL.md, PROTO-11): the case's own first clause means the case
+// (spec/grading.md, PROTO-11): the case's own first clause means the case
 // isolates it; any other clause is pinned, blamed alone.
 //
 // The table is data with no dependency, kept at the bottom of the grader

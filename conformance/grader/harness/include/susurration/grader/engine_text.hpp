@@ -3,7 +3,7 @@
 // sanitises it. An engine may write any bytes; the reports must stay valid
 // UTF-8 (JSON), well-formed XML 1.0 (JUnit) and free of terminal control
 // sequences (text), and no engine can make the kit keep more than a few
-// kilobytes of its words per case (spec/PROTOCOL.md, "Bounds").
+// kilobytes of its words per case (spec/grading.md, "Bounds").
 #pragma once
 
 #include <cstddef>
@@ -12,7 +12,7 @@
 
 namespace susurration::grader {
 
-// The caps on quoted engine text (PROTOCOL.md "Bounds", PROTO-10).
+// The caps on quoted engine text (grading.md "Bounds", PROTO-10).
 inline constexpr std::size_t kQuoteBytes = 300;         // offending output, an `unsupported` reason, an error
 inline constexpr std::size_t kStderrLineBytes = 500;    // one stderr line
 inline constexpr std::size_t kStderrTailBytes = 4096;   // the stderr tail kept per engine process

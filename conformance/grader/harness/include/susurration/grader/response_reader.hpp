@@ -1,5 +1,5 @@
 // Reading one response line from an engine (spec/PROTOCOL.md PROTO-4,
-// PROTO-7 and "Bounds"): bounded parsing, the schema of the method, the id.
+// PROTO-7; spec/grading.md "Bounds"): bounded parsing, the schema of the method, the id.
 // A free function so that the fuzzer reads responses exactly as grade does.
 #pragma once
 

@@ -6,7 +6,7 @@
 // the kit, or outlive it. The sandbox gives each engine its own PID, IPC,
 // UTS and network namespaces, its own session, a read-only view of the
 // system and of its own command's files, a private scratch folder, and
-// resource limits (PROTOCOL.md, PROTO-3's "Sandbox"); none of the kit's own
+// resource limits (grading.md, "The engine's sandbox", PROTO-16); none of the kit's own
 // files are in it.
 #pragma once
 
@@ -39,7 +39,7 @@ const EngineLaunch& engine_launch();
 // trial run of it with the namespaces the sandbox uses fails. Probed once.
 std::string sandbox_unavailable();
 
-// The limits each sandboxed engine runs under (PROTOCOL.md states them).
+// The limits each sandboxed engine runs under (grading.md states them).
 struct SandboxLimit {
   int resource;
   rlim_t value;

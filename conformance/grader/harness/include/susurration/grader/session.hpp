@@ -23,8 +23,8 @@ using Json = nlohmann::json;
 
 // The engine broke the protocol: no answer in time, an exit, a line that
 // is not JSON, the wrong id, a schema violation. The case is *errored*,
-// reported under the rule the engine broke (spec/PROTOCOL.md, PROTO-3;
-// the wire rows of blame.hpp):
+// reported under the rule the engine broke (spec/PROTOCOL.md, PROTO-3, and
+// grading.md's list; the wire rows of blame.hpp):
 //   PROTO-3  no answer within the deadline;
 //   PROTO-2  a death, a failing exit status or a closed stdout before the answer;
 //   PROTO-9  an exit with status 0 before stdin closed or shutdown (rule 7), a failed handshake;
@@ -64,7 +64,7 @@ class EngineBroke : public std::runtime_error {
   Accuses accuses_;
 };
 
-// The transcript's bounds (PROTOCOL.md "Bounds", PROTO-10): a line longer
+// The transcript's bounds (grading.md "Bounds", PROTO-10): a line longer
 // than a legitimate response is cut, and the whole run keeps at most
 // kTranscriptBytes of lines, shared out among its engine processes.
 inline constexpr std::size_t kTranscriptLineBytes = 1u << 20;
@@ -81,7 +81,7 @@ struct Response {
   Json body;  // the result object, the unsupported text, or the error object
 };
 
-// The deadline of one request (PROTO-3; PROTOCOL.md, "Deadlines"): the base
+// The deadline of one request (PROTO-3; grading.md, "Deadlines"): the base
 // (`grade --timeout`) scaled by the work the request asks, so that a slow
 // but correct engine is not reported as a broken one. A request that breaks
 // schemas/protocol/request.schema.json, as every invalid.json request does,
@@ -89,7 +89,7 @@ struct Response {
 std::chrono::milliseconds request_deadline(std::chrono::milliseconds base, const std::string& method,
                                            const Json& params);
 
-// The work a request asks, as deadlines scale by it (PROTOCOL.md,
+// The work a request asks, as deadlines scale by it (grading.md,
 // Deadlines): n * n * t bird-pair ticks; 0 for a request that breaks its
 // schema, which an engine refuses before any work.
 double request_work(const std::string& method, const Json& params);

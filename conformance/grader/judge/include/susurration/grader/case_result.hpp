@@ -14,7 +14,7 @@ namespace susurration::grader {
 // Kept apart as toml-test keeps them apart: the engine is wrong (fail), the
 // engine declined (skipped), the case did not finish though nothing was
 // wrong (errored: a deadline missed by an engine still answering, which is
-// slow, not stuck; spec/PROTOCOL.md, Levels). An engine that broke on a
+// slow, not stuck; spec/grading.md, Levels). An engine that broke on a
 // case (a crash, a line that is not the response, a result its schema
 // refuses, a deadline missed on an input it is stuck on) fails it.
 enum class Outcome { pass_exact, pass_tolerant, fail, errored, skipped };

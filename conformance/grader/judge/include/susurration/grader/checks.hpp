@@ -1,5 +1,5 @@
 // How each kind of case is asked and judged: the request(s) a case turns
-// into and the comparison of the answer (spec/PROTOCOL.md, "How the kit
+// into and the comparison of the answer (spec/grading.md, "How the kit
 // grades the answers").
 #pragma once
 

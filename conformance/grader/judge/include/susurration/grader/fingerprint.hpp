@@ -1,5 +1,5 @@
 // What stands between a conformant engine and exact: the known deviations
-// its tolerant results are consistent with (spec/PROTOCOL.md, REPORT-8).
+// its tolerant results are consistent with (spec/grading.md, REPORT-8).
 #pragma once
 
 #include <string>

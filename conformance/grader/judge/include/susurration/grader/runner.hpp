@@ -28,7 +28,7 @@ struct GradeOptions {
   // cases left are reported skipped, each saying so; the exit status is zero
   // exactly when a whole grade's would be, since a grade that stops has an
   // outcome that makes it non-zero, and a listed failure, which leaves it
-  // zero, does not stop the grade (PROTOCOL.md, Levels).
+  // zero, does not stop the grade (grading.md, Levels).
   bool fail_fast = false;
   // Two spellings of the run's one deadline (runner.cpp, Deadline): no case
   // starts at or after it, a case under way runs on within its own

@@ -1,4 +1,4 @@
-// The verdict of a grade (spec/PROTOCOL.md, "Levels and exit statuses"):
+// The verdict of a grade (spec/grading.md, "Levels and exit statuses"):
 // one value, computed once from the graded cases (verdict_of, runner.hpp;
 // grade_verdict, report.hpp) and rendered by every report form with its
 // scope, so no form can say more than the cases do.
@@ -83,7 +83,7 @@ std::string scope_phrase(const Scope& s);
 // With cases listed in --expect-fail: whether the failing cases are the
 // listed ones, and the exit status that gives; "" with none listed.
 std::string expectation_phrase(const Verdict& v);
-// The badge's right half (PROTOCOL.md REPORT-5): "conformant · partial 14/360".
+// The badge's right half (grading.md REPORT-5): "conformant · partial 14/360".
 std::string badge_phrase(const Verdict& v);
 
 // A document that is not a grade report this kit wrote.

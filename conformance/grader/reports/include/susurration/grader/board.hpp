@@ -1,5 +1,5 @@
 // Several saved grade reports side by side: the implementation report of
-// `susurration report --in A.json --in B.json ...` (spec/PROTOCOL.md
+// `susurration report --in A.json --in B.json ...` (spec/grading.md
 // REPORT-6). Engines are columns, categories and clauses rows, drilling
 // down to cases. Reports graded against different vector sets, or by
 // different kits, are never merged into one table: each such group is a

@@ -52,7 +52,7 @@ class StderrQuoter {
 };
 
 // The failing cases as the text report and the HTML page list them
-// (spec/PROTOCOL.md, PROTO-11): one group per cause, in the causes' order,
+// (spec/grading.md, PROTO-11): one group per cause, in the causes' order,
 // holding the case shown for it and then the rest it explains in manifest
 // order; a case is listed once, under the first cause that explains it, and
 // the failing cases no cause explains make the last group. `failing[k]` says

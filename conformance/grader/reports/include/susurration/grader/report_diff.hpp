@@ -1,5 +1,5 @@
 // Two saved grade reports compared case by case: the regression gate of
-// `susurration report-diff` (spec/PROTOCOL.md REPORT-4). It reads reports
+// `susurration report-diff` (spec/grading.md REPORT-4). It reads reports
 // only, never a vector set or an engine, so CI can keep last week's JSON
 // report and ask what this week's run broke.
 #pragma once
