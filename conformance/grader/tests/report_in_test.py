@@ -212,8 +212,14 @@ def report_in_json_from_a_saved_report_is_what_grade_wrote(b, tmp):
     out = pathlib.Path(tmp) / "out.json"
     r = run(b, "report", "--in", str(other), "--format", "json", "--output", str(out))
     check(r.returncode == 0 and out.read_text() == written, "--output: exit %d %s" % (r.returncode, r.stderr))
-    edited = dict(report, level="exact")
-    refused(b, tmp, edited, "a failing report stated exact")
+    refused(b, tmp, dict(report, level="exact"), "a failing report stated exact")
+    # The text draws the diagnosis the report states, by its case ids: one
+    # naming a case the report does not hold is no report this kit wrote.
+    causes = report["diagnosis"]["causes"]
+    check(causes, "the crash is diagnosed")
+    stray = dict(causes[0], shown="no-such-case")
+    refused(b, tmp, dict(report, diagnosis=dict(report["diagnosis"], causes=[stray] + causes[1:])),
+            "a cause shown by a case the report lacks")
 
 
 if __name__ == "__main__":

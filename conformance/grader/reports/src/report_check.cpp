@@ -73,6 +73,13 @@ Json full_counts(const Counts& c) {
   return j;
 }
 
+// Each case's index by its id: a report names its cases by id.
+std::map<std::string, std::size_t> index_of_cases(const GradeRun& run) {
+  std::map<std::string, std::size_t> index;
+  for (std::size_t k = 0; k < run.results.size(); ++k) index.emplace(run.results[k].id, k);
+  return index;
+}
+
 void must_equal(const Json& stated, const Json& computed, const std::string& what) {
   if (stated != computed) {
     throw ReportFormatError(what + " says " + stated.dump() + " but its cases give " + computed.dump() +
@@ -104,8 +111,7 @@ GradeRun run_of_report(const Json& report) {
   run.seconds = report.at("seconds").get<double>();
   run.not_started = report.value("not_started", "");
   // A tolerant case's worst value is kept with the diagnosis, which lists it.
-  std::map<std::string, std::size_t> index;
-  for (std::size_t k = 0; k < run.results.size(); ++k) index.emplace(run.results[k].id, k);
+  const std::map<std::string, std::size_t> index = index_of_cases(run);
   for (const Json& t : report.at("diagnosis").at("tolerant_only")) {
     const auto found = index.find(t.at("case").get<std::string>());
     if (found != index.end()) run.results[found->second].worst = difference_of(t.at("worst"));
@@ -114,8 +120,7 @@ GradeRun run_of_report(const Json& report) {
 }
 
 Diagnosis diagnosis_of_report(const Json& report, const GradeRun& run) {
-  std::map<std::string, std::size_t> index;
-  for (std::size_t k = 0; k < run.results.size(); ++k) index.emplace(run.results[k].id, k);
+  const std::map<std::string, std::size_t> index = index_of_cases(run);
   const auto case_named = [&index](const Json& id) {
     const auto found = index.find(id.get<std::string>());
     if (found == index.end()) {
