@@ -1,9 +1,10 @@
 // `susurration report`: what a saved JSON grade report shows, without the
-// vectors or the engine. One report: its HTML page (REPORT-2), the same
-// bytes `grade --report html` writes for that run, and with `--badge` its
-// badge (REPORT-5). Several: a board, the reports side by side (REPORT-6),
-// as a page, a JSON table or one line per engine. The JSON report carries
-// all either draws, so CI keeps the JSON and people look later.
+// vectors or the engine. One report: any form grade writes, the same bytes
+// `grade --format FORM` wrote for that run (REPORT-2), and with `--badge`
+// its badge (REPORT-5). Several, or one with `--board`: a board, the
+// reports side by side (REPORT-6), as a page, a JSON table or one line per
+// engine. The JSON report carries all either draws, so CI keeps the JSON
+// and people look later.
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,20 +55,24 @@ Command add_report(CLI::App& app) {
   struct Options {
     std::vector<std::string> in;
     std::string output, badge, format = "html";
-    bool failing_ids = false;
+    bool failing_ids = false, board = false;
   };
   auto o = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand(
-      "report", "draw a saved JSON grade report as a page or a badge, or several side by side as a board");
-  command->add_option("--in", o->in, "a report written by `grade --report json` (repeat for a board)")->required();
+      "report", "draw a saved JSON grade report in any form grade writes, or as a badge; several side by side as a board");
+  command->add_option("--in", o->in, "a report written by `grade --format json` (repeat for a board)")->required();
   command->add_option("--output", o->output,
                       "the file to write (a regular file or a new name; - for standard output, the default "
                       "without --badge)");
   command->add_option("--format", o->format,
-                      "html (one report's page, or the board of several), json (the board's table, "
-                      "schemas/board.schema.json), text (one line per engine), earl (one report as W3C EARL "
-                      "in JSON-LD) or junit (one report as JUnit XML, as grade wrote it)")
+                      "with one --in, the report in that form as grade wrote it, the same bytes: html (its "
+                      "page), text, json (the report itself, checked), junit or earl; with several --in, or "
+                      "with --board, their board: html (a page), json (schemas/board.schema.json) or text "
+                      "(one line per engine)")
       ->check(CLI::IsMember({"html", "json", "text", "earl", "junit"}));
+  command->add_flag("--board", o->board,
+                    "draw the board even of one report (its html, json or text), as of several; without it "
+                    "one --in draws the report itself");
   command->add_option("--badge", o->badge, "write the report's badge, an SVG of its level (one --in only)");
   command->add_flag("--failing-ids", o->failing_ids,
                     "print the ids of the report's failing and errored cases, a file for grade --expect-fail "
@@ -83,6 +88,13 @@ Command add_report(CLI::App& app) {
             if ((o->format == "earl" || o->format == "junit") && o->in.size() != 1) {
               throw InputError("format", o->format, "the " + o->format + " form of one report: give --in once");
             }
+            if (o->board && (o->failing_ids || o->format == "earl" || o->format == "junit")) {
+              throw InputError("board", o->failing_ids ? "--failing-ids" : "--format " + o->format,
+                               "a board as html, json or text, without --failing-ids");
+            }
+            // One report is drawn as itself in every form grade writes;
+            // the board is for several, or asked for (--board).
+            const bool board = o->board || o->in.size() > 1;
             // Without --output the page goes to standard output, unless only a badge was asked for.
             const bool page_wanted = !o->output.empty() || o->badge.empty();
             const bool to_stdout = o->output.empty() || o->output == "-";
@@ -101,12 +113,13 @@ Command add_report(CLI::App& app) {
               if (!page_wanted) {
               } else if (o->failing_ids) {
                 page = failing_ids(reports.front().report);
-              } else if (o->format == "html" && reports.size() == 1) {
-                page = grader::html_from_report(reports.front().report);
-              } else if (o->format == "earl") {
-                page = grader::earl_from_report(reports.front().report);
-              } else if (o->format == "junit") {
-                page = grader::junit_from_report(reports.front().report);
+              } else if (!board) {
+                const nlohmann::json& report = reports.front().report;
+                page = o->format == "html"    ? grader::html_from_report(report)
+                       : o->format == "text"  ? grader::text_from_report(report)
+                       : o->format == "json"  ? grader::json_from_report(report)
+                       : o->format == "earl"  ? grader::earl_from_report(report)
+                                              : grader::junit_from_report(report);
               } else {
                 const nlohmann::json board = grader::board_document(reports);
                 page = o->format == "json" ? board.dump(2) + "\n"

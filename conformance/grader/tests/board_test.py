@@ -128,7 +128,8 @@ def report_board_shows_each_engines_counts_and_keeps_other_vector_sets_apart(b, 
 
 
 def board_json(b, *paths):
-    r = run(b, "report", *[a for p in paths for a in ("--in", str(p))], "--format", "json")
+    # --board: one --in alone draws the report itself (REPORT-2).
+    r = run(b, "report", *[a for p in paths for a in ("--in", str(p))], "--board", "--format", "json")
     check(r.returncode == 0, "report --format json: exit %d, %s" % (r.returncode, r.stderr))
     return json.loads(r.stdout)
 
@@ -229,6 +230,37 @@ def report_board_marks_a_selection(b, tmp):
           "a visible mark per column: %s" % [m.text for m in marks])
     r = run(b, "report", "--in", str(part), "--in", str(part), "--format", "text")
     check(r.stdout.count("partial %d/%d" % (selected, in_set)) == 2, r.stdout)
+
+
+def report_board_flag_draws_a_board_of_one_report(b, tmp):
+    """--board draws the board of one report, in each of its forms, as of
+    several (its counts recomputed here from the report grade wrote); one
+    --in without it draws the report itself."""
+    path = grade(b, tmp, "faulty", faulty(b), "--only", "step-*", "--only", "init-*", "--fresh", "off")
+    report = json.loads(path.read_text())
+    check(report["level"] == "not conformant", "the faulty engine fails: %s" % report["level"])
+    board = board_json(b, path)
+    validate_board(board)
+    check(len(board["groups"]) == 1 and [e["report"] for e in board["groups"][0]["engines"]] == [str(path)],
+          "one table of one column: %s" % [[e["report"] for e in g["engines"]] for g in board["groups"]])
+    check_group(board["groups"][0], [report])
+    r = run(b, "report", "--in", str(path), "--board", "--format", "text")
+    lines = [l for l in r.stdout.splitlines() if l.endswith(str(path))]
+    check(r.returncode == 0 and len(lines) == 1 and " %s " % report["level"] in lines[0], r.stdout)
+    page = pathlib.Path(tmp) / "board.html"
+    r = run(b, "report", "--in", str(path), "--board", "--output", str(page))
+    check(r.returncode == 0, "report --board --output: exit %d, %s" % (r.returncode, r.stderr))
+    cells = page_cells(ET.parse(page).getroot())
+    for name, want in expected_cells([report], lambda c: [c["category"]]).items():
+        check(cells.get(name) == want, "page row %s: %s, computed %s" % (name, cells.get(name), want))
+    # Without --board, one --in is the report itself: the JSON grade wrote.
+    r = run(b, "report", "--in", str(path), "--format", "json")
+    check(r.returncode == 0 and r.stdout == path.read_text(), "one --in --format json is not the report")
+    # A board has no JUnit or EARL form, and --failing-ids is of the report.
+    for args in (["--format", "junit"], ["--format", "earl"], ["--failing-ids"]):
+        r = run(b, "report", "--in", str(path), "--board", *args)
+        check(r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "board" in r.stderr,
+              "--board %s: exit %d, %r" % (args, r.returncode, r.stderr))
 
 
 def report_board_refuses_a_file_that_is_not_a_report(b, tmp):

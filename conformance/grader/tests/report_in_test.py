@@ -34,7 +34,8 @@ def refused(b, tmp, report, what):
     """report --in of the document: exit 2, one line naming the file, no page or badge written."""
     path, page, badge = (pathlib.Path(tmp) / n for n in ("edited.json", "page.html", "badge.svg"))
     path.write_text(json.dumps(report))
-    for args in (["--output", str(page)], ["--badge", str(badge)], ["--in", str(path), "--format", "json"]):
+    for args in (["--output", str(page)], ["--badge", str(badge)], ["--format", "json"], ["--format", "text"],
+                 ["--in", str(path), "--format", "json"]):
         r = run(b, "report", "--in", str(path), *args, timeout=60)
         check(r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and str(path) in r.stderr,
               "%s %s: exit %d, %r" % (what, args, r.returncode, r.stderr[:300]))
@@ -143,6 +144,82 @@ def report_in_junit_from_a_saved_report_is_what_grade_wrote(b, tmp):
     r = run(b, "report", "--in", str(saved), "--in", str(saved), "--format", "junit")
     check(r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1,
           "two --in for junit: exit %d %r" % (r.returncode, r.stderr))
+
+
+def grade_in_two_forms(b, tmp, name, form, engine, *select):
+    """grade's `form` report of one run and the JSON report of the same run (--also-report)."""
+    out, saved = pathlib.Path(tmp) / (name + ".grade-" + form), pathlib.Path(tmp) / (name + ".json")
+    r = run(b, "grade", "--engine", engine, "--format", form, "--output", str(out),
+            "--also-report", "json=%s" % saved, "--quiet", *select)
+    check(out.exists() and saved.exists(), "%s: grade wrote no report: exit %d %s" % (name, r.returncode, r.stderr[-300:]))
+    return r.returncode, out.read_text(), saved
+
+
+def report_in_text_from_a_saved_report_is_what_grade_wrote(b, tmp):
+    """grade's text report and report --in --format text of the JSON report
+    of the same run give the same bytes: an exact grade, failures under
+    their causes with expected failures and a stale listing, a crash whose
+    stderr tail is quoted once, passes within tolerance, a fresh set, an
+    engine without a core capability (no verdict, and why), and an engine
+    that did not start (the block that says how)."""
+    faulty = str(ROOT / "conformance" / "grader" / "tests" / "faulty_engine.py")
+    listed = pathlib.Path(tmp) / "listed.txt"
+    listed.write_text("step-neighbour-across-the-x-seam-is-a-neighbour\nstep-lone-bird-faster-than-4-2-is-clamped-to-4-2\n")
+    reference = "'%s' engine" % b
+    runs = {
+        "exact": (reference, ["--only", "torus-*", "--fresh", "off"], "Level: exact\n"),
+        "values": ("--fault step-bird-1-vx", ["--only", "step-*", "--expect-fail", str(listed), "--fresh", "off"],
+                   "Expected failures (listed in --expect-fail"),
+        "crash": ("--fault crash --on torus_delta", ["--only", "torus-x-*", "--fresh", "off"], "the same as for"),
+        "tolerant": ("--fault init-last-bird-vx-ulp", ["--only", "init-seed-*", "--fresh", "off"],
+                     "passed only within tolerance"),
+        "fresh": (reference, ["--only", "torus-x-*,fresh-prng-*", "--fresh", "7"], "  fresh:   seed 7,"),
+        "no-capability": ("--fault no-metrics-capability", ["--only", "torus-x-*", "--fresh", "off"],
+                          "the engine does not list metrics"),
+        "not-started": ("'%s' '%s'" % (sys.executable, pathlib.Path(tmp) / "missing.py"), ["--only", "torus-*"],
+                        "The engine did not start"),
+    }
+    for name, (engine, select, shows) in runs.items():
+        if engine.startswith("--fault"):
+            engine = "%s %s %s -- '%s' engine" % (sys.executable, faulty, engine, b)
+        status, text, saved = grade_in_two_forms(b, tmp, name, "text", engine, *select)
+        check(shows in text, "%s: grade's text does not show %r:\n%s" % (name, shows, text[-1500:]))
+        r = run(b, "report", "--in", str(saved), "--format", "text")
+        check(r.returncode == 0, "%s: report --format text: exit %d %s" % (name, r.returncode, r.stderr))
+        check(r.stdout == text, "%s: report --format text differs from grade's:\n%s\n---\n%s"
+              % (name, r.stdout[:1500], text[:1500]))
+    # The not-started block is the report's own: what the text shows of it.
+    check("not_started" in json.loads(saved.read_text()), "the report of an engine that did not start keeps the block")
+
+
+def report_in_json_from_a_saved_report_is_what_grade_wrote(b, tmp):
+    """report --in --format json writes the report grade wrote, byte for
+    byte, from the saved file and from a copy of it written another way;
+    and refuses one that was edited (REPORT-2), writing nothing."""
+    faulty = str(ROOT / "conformance" / "grader" / "tests" / "faulty_engine.py")
+    engine = "%s %s --fault crash --on torus_delta -- '%s' engine" % (sys.executable, faulty, b)
+    status, written, saved = grade_in_two_forms(b, tmp, "crash", "json", engine, "--only", "torus-*", "--fresh", "off")
+    check(status == 1 and written == saved.read_text(), "the crash fails, and both JSON reports are one")
+    report = json.loads(written)
+    check(report["stderr_tails"] and any(c["outcome"] == "fail" for c in report["cases"]), "a failure with a tail")
+    other = pathlib.Path(tmp) / "other.json"
+    other.write_text(json.dumps(dict(reversed(list(report.items()))), indent=None, ensure_ascii=True))
+    check(other.read_text() != written, "the copy is written another way")
+    for path in (saved, other):
+        r = run(b, "report", "--in", str(path), "--format", "json")
+        check(r.returncode == 0 and r.stdout == written, "%s: report --format json differs from grade's (exit %d %s)"
+              % (path.name, r.returncode, r.stderr))
+    out = pathlib.Path(tmp) / "out.json"
+    r = run(b, "report", "--in", str(other), "--format", "json", "--output", str(out))
+    check(r.returncode == 0 and out.read_text() == written, "--output: exit %d %s" % (r.returncode, r.stderr))
+    refused(b, tmp, dict(report, level="exact"), "a failing report stated exact")
+    # The text draws the diagnosis the report states, by its case ids: one
+    # naming a case the report does not hold is no report this kit wrote.
+    causes = report["diagnosis"]["causes"]
+    check(causes, "the crash is diagnosed")
+    stray = dict(causes[0], shown="no-such-case")
+    refused(b, tmp, dict(report, diagnosis=dict(report["diagnosis"], causes=[stray] + causes[1:])),
+            "a cause shown by a case the report lacks")
 
 
 if __name__ == "__main__":

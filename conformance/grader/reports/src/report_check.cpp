@@ -34,8 +34,17 @@ Outcome outcome_named(const std::string& name) {
   throw ReportFormatError("no outcome is named " + quote(name));  // the schema's enum keeps this unreachable
 }
 
-// What the level and the counts are computed from; the rest of a case
-// (message, difference, chart) is only drawn.
+std::optional<Difference> difference_of(const Json& d) {
+  if (d.is_null()) return std::nullopt;
+  const auto number = [](const Json& v) { return v.is_null() ? std::nullopt : std::optional<double>(v.get<double>()); };
+  const auto whole = [](const Json& v) { return v.is_null() ? std::nullopt : std::optional<int>(v.get<int>()); };
+  return Difference{d.at("path").get<std::string>(), whole(d.at("tick")), whole(d.at("bird")),
+                    d.at("field").get<std::string>(), d.at("expected"), d.at("actual"),
+                    number(d.at("ulps")), number(d.at("relative"))};
+}
+
+// What the level and the counts are computed from, and what the text and
+// JUnit reports draw; the rest of a case (chart, picture) only the page.
 CaseResult result_of(const Json& c) {
   CaseResult r;
   r.id = c.at("id").get<std::string>();
@@ -51,6 +60,8 @@ CaseResult result_of(const Json& c) {
   r.expected_to_fail = c.at("expected_to_fail").get<bool>();
   r.seconds = c.at("seconds").get<double>();
   r.offending = c.at("offending").get<std::string>();
+  r.request = c.value("request", "");  // absent from reports of earlier kits
+  r.difference = difference_of(c.at("difference"));
   return r;
 }
 
@@ -60,6 +71,13 @@ Json full_counts(const Counts& c) {
   j["expected-failures"] = c.expected_failures;
   j["unexpected-passes"] = c.unexpected_passes;
   return j;
+}
+
+// Each case's index by its id: a report names its cases by id.
+std::map<std::string, std::size_t> index_of_cases(const GradeRun& run) {
+  std::map<std::string, std::size_t> index;
+  for (std::size_t k = 0; k < run.results.size(); ++k) index.emplace(run.results[k].id, k);
+  return index;
 }
 
 void must_equal(const Json& stated, const Json& computed, const std::string& what) {
@@ -91,7 +109,34 @@ GradeRun run_of_report(const Json& report) {
   }
   run.cases_in_set = report.at("selection").at("cases_in_set").get<std::size_t>();
   run.seconds = report.at("seconds").get<double>();
+  run.not_started = report.value("not_started", "");
+  // A tolerant case's worst value is kept with the diagnosis, which lists it.
+  const std::map<std::string, std::size_t> index = index_of_cases(run);
+  for (const Json& t : report.at("diagnosis").at("tolerant_only")) {
+    const auto found = index.find(t.at("case").get<std::string>());
+    if (found != index.end()) run.results[found->second].worst = difference_of(t.at("worst"));
+  }
   return run;
+}
+
+Diagnosis diagnosis_of_report(const Json& report, const GradeRun& run) {
+  const std::map<std::string, std::size_t> index = index_of_cases(run);
+  const auto case_named = [&index](const Json& id) {
+    const auto found = index.find(id.get<std::string>());
+    if (found == index.end()) {
+      throw ReportFormatError("the diagnosis names case " + quote(id.dump()) + ", which is not among its cases");
+    }
+    return found->second;
+  };
+  Diagnosis d;
+  for (const Json& c : report.at("diagnosis").at("causes")) {
+    Cause cause{c.at("clause").get<std::string>(), c.at("score").get<double>(), case_named(c.at("shown")), {},
+                c.at("why").get<std::string>()};
+    for (const Json& id : c.at("explains")) cause.explains.push_back(case_named(id));
+    d.causes.push_back(std::move(cause));
+  }
+  for (const Json& t : report.at("diagnosis").at("tolerant_only")) d.tolerant_only.push_back(case_named(t.at("case")));
+  return d;
 }
 
 Json counts_of_report(const Json& report) {
@@ -128,6 +173,7 @@ void check_report(const Json& report) {
     }
   }
   const GradeRun run = run_of_report(report);
+  diagnosis_of_report(report, run);  // names only cases of the report, or throws
   Counts total;
   std::map<std::string, Counts> by_category, by_clause;
   for (const CaseResult& r : run.results) {

@@ -254,13 +254,18 @@ Json report_document(const ReportInput& in) {
       {"stderr_tails", stderr_json},
       {"cases", cases}};
   if (Json f = fingerprint_json(in.run.results); !f.empty()) doc["fingerprint"] = std::move(f);
+  // The block the text report gives an engine that did not start: only its
+  // report says how the handshake failed, so the report keeps it.
+  if (!in.run.not_started.empty()) doc["not_started"] = in.run.not_started;
   return doc;
 }
 
-std::string json_report(const ReportInput& in) {
+std::string json_from_report(const Json& report) {
   // Engine text is valid UTF-8 by the time it is here (engine_text.hpp);
   // replacing, not throwing, is the last line of defence of "always a report".
-  return report_document(in).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  return report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
+
+std::string json_report(const ReportInput& in) { return json_from_report(report_document(in)); }
 
 }  // namespace susurration::grader

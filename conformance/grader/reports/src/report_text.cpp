@@ -1,6 +1,8 @@
 // The text report: what went wrong first, each failing case with where and
 // why under the cause that explains it, then the summaries and the level.
-// Passing cases are counted, not listed.
+// Passing cases are counted, not listed. Drawn from the JSON report alone,
+// as the page is, so that `report --in` of a saved one writes what grade
+// wrote, and grade's own text is that drawing of its report.
 #include <cstdio>
 #include <set>
 #include <vector>
@@ -9,9 +11,40 @@
 #include "susurration/grader/engine_text.hpp"
 #include "susurration/grader/fingerprint.hpp"
 #include "susurration/grader/report.hpp"
+#include "susurration/grader/report_diff.hpp"
 
 namespace susurration::grader {
 namespace {
+
+// What the text draws, read once from a report: its cases as the grader's
+// results, the diagnosis and verdict it states, and the run's settings.
+struct Drawn {
+  GradeRun run;
+  Diagnosis diagnosis;
+  Verdict verdict;
+  std::string command, vectors, spec_version;
+  std::optional<std::uint32_t> fresh_seed;
+  int jobs = 1;
+  double timeout_seconds = 10;
+};
+
+Drawn drawn_from(const Json& report) {
+  Drawn d;
+  d.run = run_of_report(report);
+  d.diagnosis = diagnosis_of_report(report, d.run);
+  d.verdict = verdict_from_report(report);
+  // The one line of why is the grader's rule on the cases (check_report has
+  // made the level it gives the level the report states).
+  d.verdict.why = verdict_of(d.run).why;
+  d.command = report.at("engine").at("command").get<std::string>();
+  const Json& vectors = report.at("vectors");
+  d.vectors = vectors.at("dir").get<std::string>();
+  d.spec_version = vectors.at("spec_version").get<std::string>();
+  if (vectors.at("fresh").is_object()) d.fresh_seed = vectors.at("fresh").at("seed").get<std::uint32_t>();
+  d.jobs = report.at("jobs").get<int>();
+  d.timeout_seconds = report.at("timeout_seconds").get<double>();
+  return d;
+}
 
 // Text from outside the kit's own code (an engine's words, a command line, a
 // path): escaped onto the one line it is given, so that no newline, line
@@ -98,15 +131,15 @@ std::string likely_causes(const GradeRun& run, const Diagnosis& d) {
 // the failures listed in --expect-fail under a heading of their own (still
 // failures, but not news: no cause is asked to explain them); then the drift
 // notes, which are not failures; each in manifest order.
-std::string case_blocks(const ReportInput& in, const Diagnosis& d) {
+std::string case_blocks(const Drawn& in, const Diagnosis& d) {
   const GradeRun& run = in.run;
   StderrQuoter stderr_of(run);
   auto block = [&](std::size_t k) {
     const CaseResult& r = run.results[k];
     const std::string tail = stderr_of(k);
     const std::string replay =
-        replay_command(in.options.command, in.set.dir.string(), r.id,
-                       r.category == "fresh" ? in.set.fresh_seed : std::nullopt, in.options.timeout.count() / 1000.0);
+        replay_command(in.command, in.vectors, r.id, r.category == "fresh" ? in.fresh_seed : std::nullopt,
+                       in.timeout_seconds);
     return case_block(r, tail.empty() ? "" : indent("stderr: ", tail), replay);
   };
   std::vector<bool> failing;
@@ -176,10 +209,11 @@ std::string tolerant_only(const GradeRun& run, const Diagnosis& d) {
 
 }  // namespace
 
-std::string text_report(const ReportInput& in) {
+std::string text_from_report(const Json& report) {
+  const Drawn in = drawn_from(report);
   const GradeRun& run = in.run;
   std::string out = "susurration grade\n";
-  out += "  engine:  " + outside(in.options.command) + "\n";
+  out += "  engine:  " + outside(in.command) + "\n";
   if (run.engine) {
     // An engine's hello, whatever it holds, is one line under the command
     // (issue 24: a newline in its name once wrote a column-0 `Level: exact`).
@@ -188,22 +222,20 @@ std::string text_report(const ReportInput& in) {
   } else {
     out += "           no handshake succeeded\n";
   }
-  out += "  vectors: " + outside(in.set.dir.string()) + " (spec " +
-         in.set.manifest.at("spec_version").get<std::string>() + ", " +
+  out += "  vectors: " + outside(in.vectors) + " (spec " + in.spec_version + ", " +
          std::to_string(run.cases_in_set) + " cases)\n";
-  if (in.set.fresh_seed) {
-    out += "  fresh:   seed " + std::to_string(*in.set.fresh_seed) +
-           ", category fresh (replay: grade --fresh " + std::to_string(*in.set.fresh_seed) + ")\n";
+  if (in.fresh_seed) {
+    out += "  fresh:   seed " + std::to_string(*in.fresh_seed) + ", category fresh (replay: grade --fresh " +
+           std::to_string(*in.fresh_seed) + ")\n";
   }
   if (!run.not_started.empty()) {
     // Nothing was asked: the one block says why, and no table of skips.
-    return visible(out + "\n" + run.not_started + "\nLevel: " + to_string(verdict_of(run).level) + "\n  " +
-                   verdict_of(run).why + "\n");
+    return visible(out + "\n" + run.not_started + "\nLevel: " + to_string(in.verdict.level) + "\n  " +
+                   in.verdict.why + "\n");
   }
   char buf[200];
   std::snprintf(buf, sizeof buf, "  graded:  %zu of %zu cases in %.1f s, %d engine process%s\n\n",
-                run.results.size(), run.cases_in_set, run.seconds, in.options.jobs,
-                in.options.jobs == 1 ? "" : "es");
+                run.results.size(), run.cases_in_set, run.seconds, in.jobs, in.jobs == 1 ? "" : "es");
   out += buf;
   const Diagnosis& diagnosis = in.diagnosis;
   out += likely_causes(run, diagnosis);
@@ -257,5 +289,7 @@ std::string text_report(const ReportInput& in) {
   // against its schema but did not write.
   return visible(out);
 }
+
+std::string text_report(const ReportInput& in) { return text_from_report(report_document(in)); }
 
 }  // namespace susurration::grader

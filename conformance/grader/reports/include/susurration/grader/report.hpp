@@ -78,8 +78,16 @@ const CaseResult* first_failure(const GradeRun& run, const Diagnosis& diagnosis)
 std::string replay_command(const std::string& engine, const std::string& vectors, const std::string& id,
                            std::optional<std::uint32_t> fresh_seed, double timeout_seconds);
 
-std::string text_report(const ReportInput& in);
-std::string json_report(const ReportInput& in);  // report_document(in), dumped
+std::string text_report(const ReportInput& in);  // text_from_report(report_document(in))
+std::string json_report(const ReportInput& in);  // json_from_report(report_document(in))
+// The text report drawn from a JSON report alone (one check_report has
+// passed), as the page is: the bytes text_report wrote for the same run.
+// A diagnosis naming a case the report lacks throws ReportFormatError.
+std::string text_from_report(const Json& report);
+// The JSON report as grade writes it: a saved one that check_report has
+// passed, read and written again, is the bytes grade wrote (JSON keeps
+// every figure exactly, and the keys are written in one order).
+std::string json_from_report(const Json& report);
 
 // The JSON report as a value: what json_report writes and what the HTML
 // page is drawn from, so a saved JSON report redraws the same page.

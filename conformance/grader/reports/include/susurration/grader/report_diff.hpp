@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "susurration/grader/diagnosis.hpp"
 #include "susurration/grader/runner.hpp"
 
 namespace susurration::grader {
@@ -25,6 +26,11 @@ void check_report(const Json& report);
 // A report's cases as the grader's results, so that the grader's own rules
 // (Counts::add, verdict_of) recompute its figures: never a second copy.
 GradeRun run_of_report(const Json& report);
+// The diagnosis a report states, over run_of_report's cases: the grader
+// cannot diagnose again without the vector set, so it is read, each case
+// it names looked up among the report's cases (ReportFormatError if one is
+// not there).
+Diagnosis diagnosis_of_report(const Json& report, const GradeRun& run);
 Json counts_of_report(const Json& report);      // as report.schema.json's counts
 std::string level_of_report(const Json& report);  // verdict_of's level, as report.schema.json spells it
 
