@@ -82,7 +82,7 @@ def report_in_refuses_a_chart_past_its_bound_at_once(b, tmp):
 def report_in_failing_ids_round_trip_through_expect_fail(b, tmp):
     """The ids --failing-ids prints make grade --expect-fail exit 0 on the
     same engine, and 1 on an engine that fails one case more."""
-    faulty = str(ROOT / "conformance" / "grader" / "tests" / "faulty_engine.py")
+    faulty = str(ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py")
     engine = "%s %s --fault step-bird-1-vx -- '%s' engine" % (sys.executable, faulty, b)
     worse = "%s %s --fault torus-delta-off-by-one -- %s %s --fault step-bird-1-vx -- '%s' engine" % (
         sys.executable, faulty, sys.executable, faulty, b)
@@ -111,7 +111,7 @@ def report_in_junit_from_a_saved_report_is_what_grade_wrote(b, tmp):
     on a crash with a stderr tail quoted once and then referred to, on a
     line that is not JSON (its offending output), for expected failures and
     a stale listing, and for skipped cases."""
-    faulty = str(ROOT / "conformance" / "grader" / "tests" / "faulty_engine.py")
+    faulty = str(ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py")
     listed = pathlib.Path(tmp) / "listed.txt"
     listed.write_text("step-neighbour-across-the-x-seam-is-a-neighbour\nstep-lone-bird-faster-than-4-2-is-clamped-to-4-2\n")
     runs = {
