@@ -55,7 +55,7 @@ def main():
     p.add_argument("--cases", type=int, default=20000)
     p.add_argument("--benchmarks", default=str(ROOT / "BENCHMARKS.md"))
     a = p.parse_args()
-    planted = json.loads((ROOT / "adapters" / "mutants" / "fuzz_planted.json").read_text())
+    planted = json.loads((ROOT / "adapters" / "doubles" / "mutants" / "fuzz_planted.json").read_text())
     rates, first, whole = [], {m["name"]: [] for m in planted}, {m["name"]: [] for m in planted}
     shrunk = {}
     with tempfile.TemporaryDirectory() as tmp:
