@@ -6,7 +6,7 @@ Two measures, side by side in one run, the repetitions in a fresh random
 order each time:
 - cases per second against `susurration engine`: `fuzz --cases N --seed K`,
   one seed per repetition, nothing to find (the rate fuzz prints);
-- for each mistake planted in adapters/mutants/fuzz_planted.json, the time
+- for each mistake planted in adapters/doubles/mutants/fuzz_planted.json, the time
   to the first difference (what fuzz prints) and the whole run with the
   shrinking, `fuzz --seed K --seconds 300`, the same seeds.
 Medians are quoted. The section is written between the markers
@@ -55,7 +55,7 @@ def main():
     p.add_argument("--cases", type=int, default=20000)
     p.add_argument("--benchmarks", default=str(ROOT / "BENCHMARKS.md"))
     a = p.parse_args()
-    planted = json.loads((ROOT / "adapters" / "mutants" / "fuzz_planted.json").read_text())
+    planted = json.loads((ROOT / "adapters" / "doubles" / "mutants" / "fuzz_planted.json").read_text())
     rates, first, whole = [], {m["name"]: [] for m in planted}, {m["name"]: [] for m in planted}
     shrunk = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -87,7 +87,7 @@ def main():
     lines = [START, "## Differential fuzzing (issue 22)", "",
              "Command: `bench/fuzz_bench.py --repetitions %d --cases %d` at %s, %s: `susurration fuzz` against "
              "`susurration engine` (seeds 1..%d, nothing to find) and against the Node engine with each mistake "
-             "of adapters/mutants/fuzz_planted.json planted (`--seconds 300`, the same seeds), the runs of one "
+             "of adapters/doubles/mutants/fuzz_planted.json planted (`--seconds 300`, the same seeds), the runs of one "
              "repetition in a random order. The default class engines (the faithful-libm variant at four seeds, "
              "the glibc-libm variant) check every difference." % (
                  a.repetitions, a.cases, commit, datetime.date.today().isoformat(), a.repetitions), "",

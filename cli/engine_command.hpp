@@ -1,6 +1,6 @@
 // `susurration engine`: the reference engine (reference_engine/) serving
 // spec/PROTOCOL.md on stdin and stdout. Written in a header so that the
-// variants' engines (adapters/variants), which rebuild the reference engine
+// variants' engines (adapters/doubles/variants), which rebuild the reference engine
 // with their own flags, register the very same subcommand.
 #pragma once
 

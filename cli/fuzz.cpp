@@ -69,13 +69,13 @@ struct Options {
 };
 
 // The correct engines on faithful libms the build puts beside the kit
-// (adapters/variants): the faithful libm at four seeds, and glibc's libm
+// (adapters/doubles/variants): the faithful libm at four seeds, and glibc's libm
 // with the limits decided exactly. An installed kit has none: --class-engine.
 std::vector<std::string> default_class_engines() {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (ec) return {};
-  const fs::path variants = exe.parent_path().parent_path() / "adapters" / "variants";
+  const fs::path variants = exe.parent_path().parent_path() / "adapters" / "doubles" / "variants";
   std::vector<std::string> out;
   const fs::path faithful = variants / "susurration_variant_faithful_libm";
   if (fs::is_regular_file(faithful, ec)) {

@@ -1,7 +1,7 @@
 // Parsing the command line and running the chosen subcommand, with the
 // exit-status contract (spec/sessions-and-traces.md TRACE-5, TRACE-6): the
 // one place it is written, shared by `susurration` and the engine variants
-// of adapters/variants.
+// of adapters/doubles/variants.
 #pragma once
 
 #include <CLI/CLI.hpp>

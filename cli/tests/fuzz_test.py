@@ -1,6 +1,6 @@
 # `susurration fuzz` bounded, clean and confirming with the history (issue 53, PROTO-13).
 """Each case is a claim about fuzz checked against engines planted for it
-(fuzz_engines.py), whose truth is known apart from the fuzzer. The class
+(adapters/doubles/planted_for_fuzz/fuzz_engines.py), whose truth is known apart from the fuzzer. The class
 engine is the reference itself, a correct engine, so that no case needs the
 libm variants. Times are bounds computed from the options the test gives,
 with slack for a loaded machine; none depends on the machine being fast.
@@ -30,11 +30,12 @@ SLACK = 5.0  # engine starts and kills, writing sets, a loaded CI machine
 
 # The planted engines import the hostile catalogue's proxy from a folder
 # beside theirs: grade's sandbox is told to let them read it (PROTO-16).
-PROXY_FILES = ("--engine-files", str(HERE.parents[1] / "conformance" / "grader" / "tests" / "hostile"))
+DOUBLES = HERE.parents[1] / "adapters" / "doubles"
+PROXY_FILES = ("--engine-files", str(DOUBLES / "hostile"))
 
 
 def planted(susurration, mode):
-    return " ".join(shlex.quote(w) for w in [sys.executable, str(HERE / "fuzz_engines.py"), susurration, mode])
+    return " ".join(shlex.quote(w) for w in [sys.executable, str(DOUBLES / "planted_for_fuzz" / "fuzz_engines.py"), susurration, mode])
 
 
 def fuzz_args(susurration, engine, out, *more):
@@ -240,12 +241,12 @@ def fuzz_asks_run_run_from_and_verify_and_finds_a_run_only_mistake(susurration, 
 def fuzz_finds_the_table_answering_naive_limits_engine(susurration, tmp):
     # The naive-limits variant (90, 28 and 270 decided with glibc's hypot)
     # under a table of the published answers it gets wrong
-    # (adapters/lookup_table/table_over.py) is conformant on the published
+    # (adapters/doubles/lookup_table/table_over.py) is conformant on the published
     # set, and `fuzz --seconds 60` found nothing in 25,000 cases: it dropped
     # every pair near a limit as ill-conditioned. Band pairs built exactly
     # find it. The default run draws cases for 60 s; a seed and --cases
     # make the run that must find it the same on every machine.
-    variants = pathlib.Path(susurration).resolve().parents[1] / "adapters" / "variants"
+    variants = pathlib.Path(susurration).resolve().parents[1] / "adapters" / "doubles" / "variants"
     naive_binary = variants / "susurration_variant_glibc_libm_naive_limits"
     naive = "%s engine" % naive_binary
     alone = subprocess.run([susurration, "grade", "--engine", naive, "--fresh", "off", "--jobs", "2", "--report", "json"],
@@ -254,7 +255,7 @@ def fuzz_finds_the_table_answering_naive_limits_engine(susurration, tmp):
     check(alone.returncode == 1 and wrong, "the naive variant alone passes the published set")
     ids = pathlib.Path(tmp) / "wrong.txt"
     ids.write_text("\n".join(wrong) + "\n")
-    table = " ".join(shlex.quote(w) for w in [sys.executable, str(HERE.parents[1] / "adapters" / "lookup_table" / "table_over.py"),
+    table = " ".join(shlex.quote(w) for w in [sys.executable, str(DOUBLES / "lookup_table" / "table_over.py"),
                                               str(HERE.parents[1] / "vectors"), str(ids), naive])
     under = ("--engine-files", str(naive_binary))
     published = subprocess.run([susurration, "grade", "--engine", table, *under, "--fresh", "off", "--jobs", "2"],

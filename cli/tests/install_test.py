@@ -222,7 +222,7 @@ def install_ci_recipe_grades_a_shard_keeps_junit_and_json_and_pins_the_manifest(
 
 def install_ci_recipe_with_a_baseline_fails_only_on_a_regression(build, source, tmp):
     """BASELINE: the job's status is report-diff's against an earlier run's
-    reports. The planted regression is faulty_engine.py's step-bird-1-vx
+    reports. The planted regression is adapters/doubles/faulty/faulty_engine.py's step-bird-1-vx
     (every step of more than one bird spoilt), and shard 1 of 4 holds step
     cases of more than one bird, which the reference passes."""
     prefix = install(build, tmp)
@@ -230,7 +230,7 @@ def install_ci_recipe_with_a_baseline_fails_only_on_a_regression(build, source, 
     manifest = os.path.join(prefix, "share", "susurration", "vectors", "manifest.json")
     recipe = os.path.join(prefix, "share", "doc", "susurration", "adapters", "ci-recipe.sh")
     faulty = "'%s' '%s' --fault step-bird-1-vx -- '%s' engine" % (
-        sys.executable, os.path.abspath(os.path.join(source, "conformance", "grader", "tests", "faulty_engine.py")), kit)
+        sys.executable, os.path.abspath(os.path.join(source, "adapters", "doubles", "faulty", "faulty_engine.py")), kit)
     work = elsewhere(tmp)
 
     def job(engine, reports, baseline=None):

@@ -4,7 +4,7 @@
 #
 # Progress draws nothing in its first quarter second, so each case sets the
 # pace itself rather than relying on the kit being slow enough (issue 25):
-# grade runs against an engine that holds back every answer (paced_engine.py),
+# grade runs against an engine that holds back every answer (adapters/doubles/paced/paced_engine.py),
 # and simulate, verify and vectors are stopped and continued by the test
 # until their first line shows (stop_and_go below).
 """Run: progress_test.py --susurration BIN CASE. Exit 0 when the case holds."""
@@ -23,7 +23,8 @@ import case_runner
 from case_runner import check
 
 DIM = "\x1b[2m"  # the one colour progress uses
-PACED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "paced_engine.py")
+DOUBLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "adapters", "doubles")
+PACED = os.path.join(DOUBLES, "paced", "paced_engine.py")
 # Stop-and-go: the command runs RUN_SLICE seconds in every RUN_SLICE +
 # STOP_SLICE. A stop longer than progress's quarter-second wait means its
 # next update after any stop draws, however fast the machine: to finish
@@ -94,7 +95,7 @@ def grade_args(b, *extra):
     pace = "0.3"
     engine = " ".join([sys.executable, PACED, b, pace])
     # The engine's proxy is the hostile catalogue's: readable in the sandbox.
-    hostile = os.path.join(os.path.dirname(PACED), "..", "..", "conformance", "grader", "tests", "hostile")
+    hostile = os.path.join(DOUBLES, "hostile")
     return [b, "grade", "--engine", engine, "--engine-files", os.path.normpath(hostile), "--jobs", "1", "--only",
             "torus-x-exactly-*", *extra]
 

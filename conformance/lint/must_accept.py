@@ -15,7 +15,7 @@ row, the published cases that ask it. With --fresh-seeds, a row whose
 Fresh column names fresh files (`fresh \`step.json\``) must be asked in
 each of them by the fresh set of every seed given.
 
-refusing_engine.py (conformance/grader/tests) refuses, by the same checks,
+refusing_engine.py (adapters/doubles/refusing) refuses, by the same checks,
 exactly the requests that ask one row, to show a grade fails it.
 """
 import argparse

@@ -8,7 +8,7 @@
 // every hypot returns them. The engine decides the limits 90, 28 and 270 as
 // spec/grading.md tells an engine without a correctly rounded hypot to
 // (below_exactly, with integers): the band cases of issue 17 reject one that
-// compares its hypot with the limit as it comes (adapters/mutants).
+// compares its hypot with the limit as it comes (adapters/doubles/mutants).
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 """Issue 53: an engine that refuses any one "must accept" of spec/ is not
 conformant. For each row of spec/must-accept.md that names a case,
-refusing_engine.py refuses exactly the requests that ask that row and
+adapters/doubles/refusing/refusing_engine.py refuses exactly the requests that ask that row and
 passes every other to the reference; a grade of the row's first case must
 then be *not conformant*, filed under the rule the refusal breaks (the
 INPUT clause of the parameter it named, or PROTO-6 for one no INPUT clause
@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "conformance" / "lint"))
 import must_accept  # noqa: E402
 import protocol_coverage  # noqa: E402
 
-ENGINE = pathlib.Path(__file__).resolve().parent / "refusing_engine.py"
+ENGINE = ROOT / "adapters" / "doubles" / "refusing" / "refusing_engine.py"
 
 
 def grade(binary, engine, cases, out):

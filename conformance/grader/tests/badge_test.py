@@ -41,7 +41,7 @@ def badge(b, report, out):
 
 
 def report_badge_is_svg_naming_the_level_spec_version_and_manifest(b, tmp):
-    faulty = "'%s' '%s' --fault step-bird-1-vx -- '%s' engine" % (sys.executable, HERE / "faulty_engine.py", b)
+    faulty = "'%s' '%s' --fault step-bird-1-vx -- '%s' engine" % (sys.executable, ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py", b)
     fills = {}
     for name, engine in [("reference", "'%s' engine" % b), ("faulty", faulty)]:
         path = grade(b, tmp, name, engine)

@@ -38,7 +38,7 @@ def grade(b, tmp, name, engine, *args):
 
 
 def faulty(b):
-    return "'%s' '%s' --fault step-bird-1-vx -- '%s' engine" % (sys.executable, HERE / "faulty_engine.py", b)
+    return "'%s' '%s' --fault step-bird-1-vx -- '%s' engine" % (sys.executable, ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py", b)
 
 
 def expected_cells(reports, key):

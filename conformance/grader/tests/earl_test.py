@@ -47,7 +47,7 @@ def expected(report):
 
 
 def report_earl_expands_to_one_assertion_per_case_with_its_outcome(b, node, tmp):
-    faulty = "'%s' '%s' --fault step-bird-1-vx -- '%s' engine" % (sys.executable, HERE / "faulty_engine.py", b)
+    faulty = "'%s' '%s' --fault step-bird-1-vx -- '%s' engine" % (sys.executable, ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py", b)
     # The faulty engine passes some cases and fails others.
     for name, engine in [("reference", "'%s' engine" % b), ("faulty", faulty)]:
         earl, saved = pathlib.Path(tmp) / (name + ".earl.json"), pathlib.Path(tmp) / (name + ".json")

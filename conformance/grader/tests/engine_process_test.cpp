@@ -232,7 +232,7 @@ TEST(EngineProcess, TheKitsBrowserBridgeSeesTheNodeEngineBesideItAndNoOtherAdapt
   // The folder is in the script's text, not a word of its own: a word that
   // names a folder is bound whole.
   EngineProcess probe({"sh", "-c",
-                       "read x; cd /; for f in browser/bridge.js node/engine.js lookup_table python; do "
+                       "read x; cd /; for f in browser/bridge.js node/engine.js doubles/lookup_table python; do "
                        "test -e \"" + adapters + "/$f\" && printf '%s,' \"$f\"; done; echo",
                        "sh", adapters + "/browser/bridge.js"});
   const Reply r = probe.exchange("go", kGenerous);

@@ -1,7 +1,7 @@
 # Fresh cases (issue 22) end to end: `vectors --fresh SEED` writes a set
 # shaped like the published one, `grade --fresh SEED` grades it beside the
 # published set, correct engines pass it, and an engine that only looks up
-# the published answers (adapters/lookup_table) fails it.
+# the published answers (adapters/doubles/lookup_table) fails it.
 """Run: fresh_test.py --susurration BIN CASE. Exit 0 when the case holds.
 
 Expectations are independent of the generator's code: the files are checked
@@ -22,7 +22,7 @@ from case_runner import check  # noqa: E402
 
 SEEDS = [0, 1, 20261202, 4294967295]
 TABLE_SEEDS = range(1, 21)  # issue 53: the seeds at which a fresh set must beat a table of published answers
-LOOKUP = "%s %s %s" % (sys.executable, ROOT / "adapters" / "lookup_table" / "engine.py", ROOT / "vectors")
+LOOKUP = "%s %s %s" % (sys.executable, ROOT / "adapters" / "doubles" / "lookup_table" / "engine.py", ROOT / "vectors")
 # The published set has no other way to tell the lookup table apart than
 # trajectories, whose final state the kit hashes itself: with them skipped,
 # only fresh cases can.
@@ -80,10 +80,10 @@ def fresh_correct_engines_pass_fresh_sets(b, tmp):
     build = pathlib.Path(b).resolve().parents[1]
     engines = {"reference": ("%s engine" % b, "exact"),
                "node": ("node %s" % (ROOT / "adapters" / "node" / "engine.js"), None),
-               "glibc libm": ("%s engine" % (build / "adapters" / "variants" / "susurration_variant_glibc_libm"), None)}
+               "glibc libm": ("%s engine" % (build / "adapters" / "doubles" / "variants" / "susurration_variant_glibc_libm"), None)}
     for libm in (1, 2):
         engines["faithful libm %d" % libm] = (
-            "%s --libm-seed %d engine" % (build / "adapters" / "variants" / "susurration_variant_faithful_libm", libm), None)
+            "%s --libm-seed %d engine" % (build / "adapters" / "doubles" / "variants" / "susurration_variant_faithful_libm", libm), None)
     # Two seeds here; scripts/fresh-sweep grades as many as it is given.
     for name, (engine, level) in engines.items():
         for seed in SEEDS[1:3]:
@@ -165,13 +165,13 @@ def fresh_correct_engines_pass_the_bug_classes_of_20_fresh_seeds(b, tmp):
 
 
 def variant(b, name):
-    return pathlib.Path(b).resolve().parents[1] / "adapters" / "variants" / ("susurration_variant_" + name)
+    return pathlib.Path(b).resolve().parents[1] / "adapters" / "doubles" / "variants" / ("susurration_variant_" + name)
 
 
 
 def fresh_a_table_of_the_published_answers_a_wrong_engine_misses_fails_every_seed(b, tmp):
     # Issue 53: the naive-limits variant decides 90, 28 and 270 with glibc's hypot; laid under a table
-    # of exactly the published cases it gets wrong (adapters/lookup_table/table_over.py), it passes the
+    # of exactly the published cases it gets wrong (adapters/doubles/lookup_table/table_over.py), it passes the
     # published set, so only fresh band pairs can find it.
     naive = "%s engine" % variant(b, "glibc_libm_naive_limits")
     alone, _ = grade_json(b, naive, "--jobs", "2", "--fresh", "off")
@@ -179,7 +179,7 @@ def fresh_a_table_of_the_published_answers_a_wrong_engine_misses_fails_every_see
     check(alone["level"] == "not conformant" and wrong, "the naive variant alone: %s" % alone["level"])
     ids = pathlib.Path(tmp) / "wrong.txt"
     ids.write_text("\n".join(wrong) + "\n")
-    wrapped = "%s %s %s %s '%s'" % (sys.executable, ROOT / "adapters" / "lookup_table" / "table_over.py",
+    wrapped = "%s %s %s %s '%s'" % (sys.executable, ROOT / "adapters" / "doubles" / "lookup_table" / "table_over.py",
                                     ROOT / "vectors", ids, naive)
     # The engine under the table is inside one argument, a command line:
     # the sandbox is told to let the wrapper read it (PROTO-16).

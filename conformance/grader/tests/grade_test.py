@@ -1,5 +1,5 @@
 # End-to-end tests of `susurration grade` through real subprocesses: the
-# reference engine, and faulty engines (faulty_engine.py) that spoil its
+# reference engine, and faulty engines (adapters/doubles/faulty/faulty_engine.py) that spoil its
 # answers or break the protocol in one known way.
 """Run: grade_test.py --susurration BIN CASE. Exit 0 when the case holds.
 
@@ -25,7 +25,7 @@ import case_runner  # noqa: E402
 import hostile_test  # noqa: E402  (one /proc scan for every test that looks for leftovers)
 from case_runner import check  # noqa: E402
 
-FAULTY = [sys.executable, str(HERE / "faulty_engine.py")]
+FAULTY = [sys.executable, str(ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py")]
 
 
 def grade(binary, engine, *args, timeout=600, env=None):
@@ -589,7 +589,7 @@ def grade_requests_are_written_in_the_forms_proto_1_names(b, tmp):
     """PROTO-1's promise of the text the kit writes, over every request of a
     whole grade (the published set and a fresh one): no whitespace outside
     strings, no escape in a string, no true or false, every exponent signed,
-    and {} only as shutdown's params. adapters/mutants/equivalent.json's
+    and {} only as shutdown's params. adapters/doubles/mutants/equivalent.json's
     reason unwritten-json-form rests on it."""
     t = pathlib.Path(tmp) / "t.jsonl"
     r = grade(b, "'%s' engine" % b, "--fresh", "7", "--transcript", str(t))

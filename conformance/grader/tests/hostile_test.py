@@ -1,4 +1,4 @@
-# The hostile-engine catalogue (hostile/README.md): one engine script per
+# The hostile-engine catalogue (adapters/doubles/hostile/README.md): one engine script per
 # misbehaviour, graded for real; asserts the header's promises and what
 # PROTO-3 promises for every engine: a bounded time, a valid report in each
 # format, and no live descendant afterwards.

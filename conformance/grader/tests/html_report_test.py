@@ -39,7 +39,7 @@ def run(*args, timeout=900):
 
 def build_mutant(node, tmp):
     out = pathlib.Path(tmp) / "mutant"
-    r = run(sys.executable, str(ROOT / "adapters" / "mutants" / "make_mutant.py"), MUTANT, str(out))
+    r = run(sys.executable, str(ROOT / "adapters" / "doubles" / "mutants" / "make_mutant.py"), MUTANT, str(out))
     check(r.returncode == 0, "make_mutant: %s" % r.stderr)
     return "'%s' '%s'" % (node, out / "engine.js")
 

@@ -4,7 +4,7 @@
 
 What the diff must list is computed here from the two JSON reports (a case
 regressed when it passed in the old one and does not pass in the new one),
-not read off the diff; the planted regression is faulty_engine.py's
+not read off the diff; the planted regression is adapters/doubles/faulty/faulty_engine.py's
 step-bird-1-vx over the reference engine, which spoils every step of more
 than one bird.
 """
@@ -42,7 +42,7 @@ def reference(b):
 
 
 def faulty(b):
-    return "'%s' '%s' --fault step-bird-1-vx -- '%s' engine" % (sys.executable, HERE / "faulty_engine.py", b)
+    return "'%s' '%s' --fault step-bird-1-vx -- '%s' engine" % (sys.executable, ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py", b)
 
 
 def diff(b, old, new, *args):
@@ -146,7 +146,7 @@ def report_diff_exits_1_for_a_new_run_that_skips_the_clause_it_breaks(b, tmp):
     # with --skip FIELD-3 so that the broken cases are not in NEW at all.
     cheap = ["--only", "torus-*", "--only", "prng-*", "--fresh", "off"]
     old = grade(b, tmp, "reference", reference(b), *cheap)
-    broken = "'%s' '%s' --fault torus-delta-off-by-one -- '%s' engine" % (sys.executable, HERE / "faulty_engine.py", b)
+    broken = "'%s' '%s' --fault torus-delta-off-by-one -- '%s' engine" % (sys.executable, ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py", b)
     check(json.loads(grade(b, tmp, "broken", broken, *cheap).read_text())["level"] == "not conformant",
           "the fault should break torus cases")
     new = grade(b, tmp, "skipping", broken, *cheap, "--skip", "FIELD-3")

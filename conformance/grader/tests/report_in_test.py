@@ -83,7 +83,7 @@ def report_in_refuses_a_chart_past_its_bound_at_once(b, tmp):
 def report_in_failing_ids_round_trip_through_expect_fail(b, tmp):
     """The ids --failing-ids prints make grade --expect-fail exit 0 on the
     same engine, and 1 on an engine that fails one case more."""
-    faulty = str(ROOT / "conformance" / "grader" / "tests" / "faulty_engine.py")
+    faulty = str(ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py")
     engine = "%s %s --fault step-bird-1-vx -- '%s' engine" % (sys.executable, faulty, b)
     worse = "%s %s --fault torus-delta-off-by-one -- %s %s --fault step-bird-1-vx -- '%s' engine" % (
         sys.executable, faulty, sys.executable, faulty, b)
@@ -112,7 +112,7 @@ def report_in_junit_from_a_saved_report_is_what_grade_wrote(b, tmp):
     on a crash with a stderr tail quoted once and then referred to, on a
     line that is not JSON (its offending output), for expected failures and
     a stale listing, and for skipped cases."""
-    faulty = str(ROOT / "conformance" / "grader" / "tests" / "faulty_engine.py")
+    faulty = str(ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py")
     listed = pathlib.Path(tmp) / "listed.txt"
     listed.write_text("step-neighbour-across-the-x-seam-is-a-neighbour\nstep-lone-bird-faster-than-4-2-is-clamped-to-4-2\n")
     runs = {
@@ -162,7 +162,7 @@ def report_in_text_from_a_saved_report_is_what_grade_wrote(b, tmp):
     stderr tail is quoted once, passes within tolerance, a fresh set, an
     engine without a core capability (no verdict, and why), and an engine
     that did not start (the block that says how)."""
-    faulty = str(ROOT / "conformance" / "grader" / "tests" / "faulty_engine.py")
+    faulty = str(ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py")
     listed = pathlib.Path(tmp) / "listed.txt"
     listed.write_text("step-neighbour-across-the-x-seam-is-a-neighbour\nstep-lone-bird-faster-than-4-2-is-clamped-to-4-2\n")
     reference = "'%s' engine" % b
@@ -196,7 +196,7 @@ def report_in_json_from_a_saved_report_is_what_grade_wrote(b, tmp):
     """report --in --format json writes the report grade wrote, byte for
     byte, from the saved file and from a copy of it written another way;
     and refuses one that was edited (REPORT-2), writing nothing."""
-    faulty = str(ROOT / "conformance" / "grader" / "tests" / "faulty_engine.py")
+    faulty = str(ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py")
     engine = "%s %s --fault crash --on torus_delta -- '%s' engine" % (sys.executable, faulty, b)
     status, written, saved = grade_in_two_forms(b, tmp, "crash", "json", engine, "--only", "torus-*", "--fresh", "off")
     check(status == 1 and written == saved.read_text(), "the crash fails, and both JSON reports are one")

@@ -18,7 +18,7 @@ import time
 import uuid
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE / "hostile"))
+sys.path.insert(0, str(HERE.parents[2] / "adapters" / "doubles" / "hostile"))
 from hostile_test import marked_processes, until_gone, MARK  # noqa: E402  (one /proc scan for all tests)
 
 ENGINES = 2

@@ -6,7 +6,7 @@
 
 The level a report should have is computed here from its cases by the
 levels table, not read from the grader; which cases fail comes from a
-faulty engine (faulty_engine.py) whose fault is known; the published
+faulty engine (adapters/doubles/faulty/faulty_engine.py) whose fault is known; the published
 manifest's hash is read from vectors/manifest.json here.
 """
 import hashlib
@@ -32,7 +32,7 @@ STEP_ONLY = ("--only", "step-*", "--fresh", "off")
 
 
 def faulty_engine(b):
-    return "'%s' '%s' --fault step-bird-1-vx -- '%s' engine" % (sys.executable, HERE / "faulty_engine.py", b)
+    return "'%s' '%s' --fault step-bird-1-vx -- '%s' engine" % (sys.executable, ROOT / "adapters" / "doubles" / "faulty" / "faulty_engine.py", b)
 
 
 def reference(b):

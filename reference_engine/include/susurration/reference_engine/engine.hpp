@@ -1,6 +1,6 @@
 // The reference engine: the reference behind the adapter protocol
 // (spec/PROTOCOL.md), as `susurration engine` serves it, the variants of
-// adapters/variants rebuild it, and the fuzz target
+// adapters/doubles/variants rebuild it, and the fuzz target
 // (conformance/fuzz/fuzz_engine_requests.cpp) calls it line by line.
 #pragma once
 

@@ -15,7 +15,7 @@
 int main(int argc, char** argv) {
   using namespace susurration::cli;
   CLI::App app{"the reference with a faithful (not correctly rounded) hypot, sin and cos, "
-               "behind the adapter protocol (adapters/variants)"};
+               "behind the adapter protocol (adapters/doubles/variants)"};
   std::uint64_t seed = 0;
   app.add_option("--libm-seed", seed,
                  "which of the two doubles around the true value each hypot, sin and cos "

@@ -14,7 +14,7 @@ import shutil
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
+ROOT = HERE.parents[2]
 NODE = ROOT / "adapters" / "node"
 CATALOGUE = HERE / "catalogue.json"
 KEYS = ["name", "bug_class", "clause", "description", "file", "find", "replace"]

@@ -13,10 +13,10 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "cli" / "tests"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "cli" / "tests"))
 from case_runner import cases, check, main  # noqa: E402
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 OPTIONS = ("susurration", "node", "faithful")
 
 # Mistakes planted by hand for fuzz, apart from the catalogue (whose

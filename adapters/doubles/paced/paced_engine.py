@@ -1,5 +1,5 @@
 """An engine whose pace the test sets: the reference engine behind the
-hostile catalogue's proxy (conformance/grader/tests/hostile/_proxy.py),
+hostile catalogue's proxy (adapters/doubles/hostile/_proxy.py),
 with each answer held back for DELAY seconds before it is written.
 
   python3 paced_engine.py SUSURRATION_BINARY DELAY
@@ -13,7 +13,7 @@ import pathlib
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "grader" / "tests" / "hostile"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "hostile"))
 import _proxy  # noqa: E402
 
 DELAY = float(sys.argv[2])

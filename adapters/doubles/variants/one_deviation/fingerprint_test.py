@@ -22,7 +22,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PYTHON_DIR = os.path.join(HERE, "..", "..", "python")
+PYTHON_DIR = os.path.join(HERE, "..", "..", "..", "python")
 ORDER = ["platform-hypot", "fused-multiply-add", "clamp-formula", "squared-deltas", "sum-order", "platform-sin-cos"]
 
 

@@ -13,7 +13,7 @@
 
 int main(int argc, char** argv) {
   using namespace susurration::cli;
-  CLI::App app{"a variant of the reference behind the adapter protocol (adapters/variants)"};
+  CLI::App app{"a variant of the reference behind the adapter protocol (adapters/doubles/variants)"};
   app.require_subcommand(1);
   return run_commands(app, {add_engine(app)}, argc, argv);
 }

@@ -11,7 +11,7 @@ Graded on the published set it passes whatever the engine gets wrong; only
 questions nobody published (the fresh set, PROTO-12) can still find the
 engine's mistake. fresh.a-table-of-the-published-answers-a-wrong-engine-misses-fails-every-seed
 (conformance/grader/tests/fresh_test.py) wraps the naive-limits variant
-(adapters/variants) in it.
+(adapters/doubles/variants) in it.
 """
 import json
 import pathlib

@@ -1,7 +1,7 @@
 # The Python engine with exactly one known deviation from the recipe, as a test double for the fingerprint.
 """one_deviation/engine.py: adapters/python's engine changed in one way.
 
-    /usr/bin/python3 adapters/variants/one_deviation/engine.py DEVIATION [DEVIATION...]
+    /usr/bin/python3 adapters/doubles/variants/one_deviation/engine.py DEVIATION [DEVIATION...]
 
 DEVIATION is one of the deviations the grade report's fingerprint names
 (spec/grading.md REPORT-8): platform-hypot, platform-sin-cos, sum-order,
@@ -24,7 +24,7 @@ import sys
 from fractions import Fraction
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "python"))
 
 import engine  # noqa: E402
 import susurration_flock as flock  # noqa: E402

@@ -3,7 +3,7 @@
 
 scripts/diagnosis-share judges a Stryker mutant's diagnosis right when the
 top-ranked cause is a clause of the line the mutant changes, read from
-adapters/mutants/clauses_of_lines.json. A map read from an older engine
+adapters/doubles/mutants/clauses_of_lines.json. A map read from an older engine
 would judge against the wrong lines, so the map pins each file by its
 sha256, covers every line of code, and names only clauses spec/ defines.
 This test runs the script's own checks (clause_map_problems) on the map,
@@ -18,7 +18,7 @@ import json
 import pathlib
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 loader = importlib.machinery.SourceFileLoader("diagnosis_share", str(ROOT / "scripts" / "diagnosis-share"))
 spec = importlib.util.spec_from_loader("diagnosis_share", loader)
 share = importlib.util.module_from_spec(spec)

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """equivalent.json names mutants the Node engine can have (issue 22).
 
-Each entry of adapters/mutants/equivalent.json says why one surviving Stryker
+Each entry of adapters/doubles/mutants/equivalent.json says why one surviving Stryker
 mutant cannot change a graded result. scripts/mutation-score matches an
 entry to a mutant by its file, mutator, whole source line, the text it
 replaces, its replacement and which line of that text it is (`occurrence`);
@@ -17,7 +17,7 @@ import json
 import pathlib
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 loader = importlib.machinery.SourceFileLoader("mutation_score", str(ROOT / "scripts" / "mutation-score"))
 spec = importlib.util.spec_from_loader("mutation_score", loader)
 score = importlib.util.module_from_spec(spec)

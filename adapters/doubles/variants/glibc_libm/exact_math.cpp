@@ -10,7 +10,7 @@
 // ulp; inside it the answer must be the correctly rounded distance, which
 // this file takes from MPFR. Everywhere else the value is glibc's, so this
 // engine must be *conformant* and may miss *exact* only through its libm
-// (adapters/variants/libm_misses_exact.py checks both).
+// (adapters/doubles/variants/libm_misses_exact.py checks both).
 //
 // Built with SUSURRATION_NAIVE_LIMITS it is the engine most people write
 // instead: glibc's hypot compared with the limits as it comes. That build must

@@ -1,5 +1,5 @@
 """Engines planted for the fuzz tests (fuzz_test.py): the reference engine
-behind the hostile catalogue's proxy (conformance/grader/tests/hostile/_proxy.py),
+behind the hostile catalogue's proxy (adapters/doubles/hostile/_proxy.py),
 altered in one way.
 
   python3 fuzz_engines.py SUSURRATION_BINARY silent
@@ -30,7 +30,7 @@ import pathlib
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "grader" / "tests" / "hostile"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "hostile"))
 MODE = sys.argv.pop(2)
 
 if MODE == "silent":
