@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "susurration/grader/response_reader.hpp"
 
 namespace susurration::grader {
@@ -18,9 +18,9 @@ std::string cause_of(const std::string& line, const std::string& method = "torus
     read_response(line, method, id);
     return "";
   } catch (const EngineBroke& e) {
-    EXPECT_EQ(valid_utf8(e.what()), e.what());
-    EXPECT_EQ(valid_utf8(e.offending()), e.offending());
-    EXPECT_LE(e.offending().size(), kQuoteBytes + 40);
+    EXPECT_EQ(protocol::valid_utf8(e.what()), e.what());
+    EXPECT_EQ(protocol::valid_utf8(e.offending()), e.offending());
+    EXPECT_LE(e.offending().size(), protocol::kQuoteBytes + 40);
     return e.what();
   }
 }

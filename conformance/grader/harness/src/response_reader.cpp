@@ -1,8 +1,8 @@
 // Reading one response line (response_reader.hpp).
 #include "susurration/grader/response_reader.hpp"
 
-#include "susurration/grader/engine_text.hpp"
-#include "susurration/schema_check.hpp"
+#include "susurration/protocol/engine_text.hpp"
+#include "susurration/protocol/schema_check.hpp"
 
 #include <cctype>
 #include <regex>
@@ -100,8 +100,8 @@ Json read_response(std::string_view line, const std::string& method, long long i
   try {
     response = forms::parse_bounded<Json>(line, kResponseBounds);
   } catch (const forms::JsonTextError& e) {
-    throw EngineBroke("a response to " + quote(method, 40) + " that is not JSON within the bounds: " + quote(e.what()),
-                      quote(line),
+    throw EngineBroke("a response to " + protocol::quote(method, 40) + " that is not JSON within the bounds: " + protocol::quote(e.what()),
+                      protocol::quote(line),
                       e.past_a_bound()                  ? clause_of(Found::line_over_a_bound)
                       : holds_a_malformed_number(line) ? clause_of(Found::malformed_number)
                                                        : clause_of(Found::line_not_json),
@@ -112,7 +112,7 @@ Json read_response(std::string_view line, const std::string& method, long long i
     problem = response_schema().violation(response, "/$defs/response_" + method);
   } catch (const std::logic_error&) {
     // Only a method the kit never asks has no schema.
-    throw EngineBroke("a response to " + quote(method, 40) + ", a method with no response schema", quote(line),
+    throw EngineBroke("a response to " + protocol::quote(method, 40) + ", a method with no response schema", protocol::quote(line),
                       clause_of(Found::method_without_response_schema), method);
   }
   if (problem) {
@@ -122,7 +122,7 @@ Json read_response(std::string_view line, const std::string& method, long long i
     // engine talks.
     const std::string location = where_the_value_breaks(*problem);
     const std::string rule = broken_rule(location);
-    throw EngineBroke("a response to " + method + " that breaks its schema: " + quote(*problem), quote(line), rule,
+    throw EngineBroke("a response to " + method + " that breaks its schema: " + protocol::quote(*problem), protocol::quote(line), rule,
                       method, rule == clause_of(Found::result_of_the_wrong_shape) ? Accuses::answer : Accuses::rule, location);
   }
   if (response.at("id") != Json(id)) {
@@ -131,9 +131,9 @@ Json read_response(std::string_view line, const std::string& method, long long i
     // PROTO-1's forms. Any other id is the wrong one echoed (PROTO-4).
     const bool unread = response.at("id").is_null() && response.contains("error") &&
                         response.at("error").at("code") == "invalid-request";
-    throw EngineBroke("a response with id " + quote(response.at("id").dump()) + " to request " + std::to_string(id) +
+    throw EngineBroke("a response with id " + protocol::quote(response.at("id").dump()) + " to request " + std::to_string(id) +
                           (unread ? " (invalid-request: the engine did not read the kit's request as one)" : ""),
-                      quote(line), unread ? clause_of(Found::request_id_not_read) : clause_of(Found::wrong_id), method);
+                      protocol::quote(line), unread ? clause_of(Found::request_id_not_read) : clause_of(Found::wrong_id), method);
   }
   return response;
 }

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "susurration/grader/diagnosis.hpp"
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "susurration/grader/fingerprint.hpp"
 #include "susurration/grader/report.hpp"
 
@@ -16,7 +16,7 @@ namespace {
 // Text from outside the kit's own code (an engine's words, a command line, a
 // path): escaped onto the one line it is given, so that no newline, line
 // separator or bidirectional mark in it can start a report line of its own.
-std::string outside(std::string_view text) { return one_line(text, kReportLineBytes); }
+std::string outside(std::string_view text) { return protocol::one_line(text, protocol::kReportLineBytes); }
 
 std::string counts_row(const std::string& name, const Counts& c) {
   char buf[160];
@@ -197,7 +197,7 @@ std::string text_report(const ReportInput& in) {
   }
   if (!run.not_started.empty()) {
     // Nothing was asked: the one block says why, and no table of skips.
-    return visible(out + "\n" + run.not_started + "\nLevel: " + to_string(verdict_of(run).level) + "\n  " +
+    return protocol::visible(out + "\n" + run.not_started + "\nLevel: " + to_string(verdict_of(run).level) + "\n  " +
                    verdict_of(run).why + "\n");
   }
   char buf[200];
@@ -255,7 +255,7 @@ std::string text_report(const ReportInput& in) {
   // Every text from outside is escaped above (outside); this is the net for
   // what the kit read from a vector set (ids, clauses), which it checked
   // against its schema but did not write.
-  return visible(out);
+  return protocol::visible(out);
 }
 
 }  // namespace susurration::grader

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "susurration/bounded_json.hpp"
+#include "susurration/protocol/bounded_json.hpp"
 #include "susurration/grader/session.hpp"
 
 namespace susurration::grader {
