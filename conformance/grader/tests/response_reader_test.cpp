@@ -1,4 +1,4 @@
-// Reading a response line (response_reader.hpp): whatever the line, a
+// Reading a response line (session.hpp, over protocol/response_reader.hpp): whatever the line, a
 // parsed and checked response or EngineBroke, never another exception.
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "susurration/protocol/engine_text.hpp"
-#include "susurration/grader/response_reader.hpp"
+#include "susurration/grader/session.hpp"
 
 namespace susurration::grader {
 namespace {

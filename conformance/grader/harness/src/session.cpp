@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "susurration/protocol/engine_text.hpp"
-#include "susurration/grader/response_reader.hpp"
+#include "susurration/protocol/response_reader.hpp"
 #include "susurration/protocol/schema_check.hpp"
 
 namespace susurration::grader {
@@ -51,6 +51,42 @@ double request_work(const std::string& method, const Json& params) {
 }
 
 namespace {
+
+// The blame table's row for each way a response line fails.
+Found found_of(protocol::LineFault fault) {
+  using protocol::LineFault;
+  switch (fault) {
+    case LineFault::over_a_bound: return Found::line_over_a_bound;
+    case LineFault::malformed_number: return Found::malformed_number;
+    case LineFault::not_json: return Found::line_not_json;
+    case LineFault::method_without_response_schema: return Found::method_without_response_schema;
+    case LineFault::result_of_the_wrong_shape: return Found::result_of_the_wrong_shape;
+    case LineFault::error_of_the_wrong_shape: return Found::error_of_the_wrong_shape;
+    case LineFault::unsupported_of_the_wrong_shape: return Found::unsupported_of_the_wrong_shape;
+    case LineFault::top_level_of_the_wrong_shape: return Found::top_level_of_the_wrong_shape;
+    case LineFault::request_id_not_read: return Found::request_id_not_read;
+    case LineFault::wrong_id: return Found::wrong_id;
+  }
+  return Found::line_not_json;  // unreachable: every fault is listed above
+}
+
+}  // namespace
+
+Json read_response(std::string_view line, const std::string& method, long long id) {
+  try {
+    return protocol::read_response(line, method, id);
+  } catch (const protocol::BrokenLine& e) {
+    // A result of a shape no right value has (a draw of 1e19, an empty
+    // state, a missing key) says the method computed it wrong: it accuses
+    // the answer. A wrong error, unsupported reason or top level is how the
+    // engine talks.
+    const Found found = found_of(e.fault());
+    throw EngineBroke(e.what(), e.offending(), clause_of(found), method,
+                      found == Found::result_of_the_wrong_shape ? Accuses::answer : Accuses::rule, e.location());
+  }
+}
+
+namespace {
 std::chrono::milliseconds deadline_of(std::chrono::milliseconds base, double work) {
   return std::chrono::milliseconds(std::llround(static_cast<double>(base.count()) * (1 + work / kWorkPerBase)));
 }
@@ -84,7 +120,7 @@ Json Session::exchange(const std::string& method, const Json& params, std::chron
                         protocol::quote(reply.text), clause_of(Found::no_answer_in_time), method);
     case Reply::Kind::overlong:
       throw EngineBroke("a response line to " + method + " over the bound of " +
-                            std::to_string(kResponseBounds.max_bytes) + " bytes",
+                            std::to_string(protocol::kResponseBounds.max_bytes) + " bytes",
                         protocol::quote(reply.text), clause_of(Found::line_over_a_bound), method);
     case Reply::Kind::exited: {
       // "exited (exit status 3)", "died (killed by signal 11 (SIGSEGV))",
