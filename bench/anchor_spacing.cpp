@@ -29,7 +29,7 @@
 
 #include "chaos_horizon.hpp"
 #include "susurration/fast_engine.hpp"
-#include "susurration/forms.hpp"
+#include "susurration/protocol/forms.hpp"
 #include "susurration/init.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/tolerance.hpp"

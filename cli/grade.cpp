@@ -26,7 +26,7 @@
 #include "exit_status.hpp"
 #include "output.hpp"
 #include "progress.hpp"
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "susurration/grader/kit_guard.hpp"
 #include "susurration/grader/report.hpp"
 #include "susurration/grader/sandbox.hpp"
@@ -208,8 +208,8 @@ bool write_results(const Options& o, const ReportInput& input) {
       }
     } catch (const std::exception& e) {
       std::fprintf(stderr, "grade: %s not written (%s): %s\n", what.c_str(),
-                   to_standard_output(file) ? "standard output" : visible(valid_utf8(file)).c_str(),
-                   visible(valid_utf8(e.what())).c_str());
+                   to_standard_output(file) ? "standard output" : protocol::visible(protocol::valid_utf8(file)).c_str(),
+                   protocol::visible(protocol::valid_utf8(e.what())).c_str());
       all_written = false;
     }
   };
@@ -381,17 +381,17 @@ int run_grade_command(const Options& o) {
   // What a report says of the command and the paths is valid UTF-8, made so
   // here once for every writer (an engine command or a vectors path may
   // hold any bytes); the engine was run with the bytes as given.
-  options.command = valid_utf8(options.command);
-  set.dir = valid_utf8(set.dir.string());
+  options.command = protocol::valid_utf8(options.command);
+  set.dir = protocol::valid_utf8(set.dir.string());
   // The verdict and the diagnosis once, for every form and the exit status alike.
   const Verdict verdict = grade_verdict(set, selection, run);
   const Diagnosis diagnosis = diagnose(set, run);
-  const ReportInput input{set, selection, options, run, verdict, diagnosis, date, valid_utf8(invocation())};
+  const ReportInput input{set, selection, options, run, verdict, diagnosis, date, protocol::valid_utf8(invocation())};
   // An engine that did not start is one block on the terminal: the text
   // report on standard output is that block, any other report says it on
   // stderr.
   if (!run.not_started.empty() && !(o.report == "text" && to_standard_output(o.output))) {
-    std::fputs(visible(run.not_started).c_str(), stderr);
+    std::fputs(protocol::visible(run.not_started).c_str(), stderr);
   }
   // A report path taken over while grading (an engine put a symlink or a
   // folder there) costs the path, not the grade: exit 4, the report kept.

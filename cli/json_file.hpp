@@ -10,8 +10,8 @@
 
 #include <string>
 
-#include "susurration/bounded_file.hpp"
-#include "susurration/bounded_json.hpp"
+#include "susurration/protocol/bounded_file.hpp"
+#include "susurration/protocol/bounded_json.hpp"
 #include "susurration/inputs.hpp"
 
 namespace susurration::cli {

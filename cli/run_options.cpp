@@ -6,7 +6,7 @@
 
 #include "json_file.hpp"
 
-#include "susurration/forms.hpp"
+#include "susurration/protocol/forms.hpp"
 #include "susurration/inputs.hpp"
 
 namespace susurration::cli {

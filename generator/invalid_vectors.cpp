@@ -6,7 +6,7 @@
 // `kind` is run, step, metrics, run_from or verify. Each case is a valid request of its
 // kind with one parameter replaced (or removed), and the expected `field` is
 // that parameter's key. Before a case is published, the readers the engine
-// uses (susurration/forms.hpp) must refuse it naming that key and accept the
+// uses (susurration/protocol/forms.hpp) must refuse it naming that key and accept the
 // request it was made from (std::logic_error otherwise).
 #include <algorithm>
 #include <cmath>
@@ -17,7 +17,7 @@
 #include "files.hpp"
 #include "fresh.hpp"
 #include "susurration/constants.hpp"
-#include "susurration/forms.hpp"
+#include "susurration/protocol/forms.hpp"
 #include "susurration/inputs.hpp"
 
 namespace susurration::generator {

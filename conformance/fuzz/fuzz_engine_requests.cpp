@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "susurration/bounded_json.hpp"
+#include "susurration/protocol/bounded_json.hpp"
 #include "susurration/reference_engine/engine.hpp"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "susurration/grader/response_reader.hpp"
+#include "susurration/grader/session.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const char* const kMethods[] = {"hello", "prng",  "torus_delta", "torus_distance",

@@ -34,7 +34,7 @@
 #include <string>
 
 #include "engine_methods.hpp"
-#include "susurration/bounded_json.hpp"
+#include "susurration/protocol/bounded_json.hpp"
 #include "susurration/inputs.hpp"
 #include "susurration/protocol/methods.hpp"
 #include "susurration/reference_engine/json_text.hpp"

@@ -9,7 +9,7 @@
 
 #include "susurration/fast_engine.hpp"
 #include "susurration/fast_simulation.hpp"
-#include "susurration/forms.hpp"
+#include "susurration/protocol/forms.hpp"
 #include "susurration/init.hpp"
 #include "susurration/inputs.hpp"
 #include "susurration/metrics.hpp"

@@ -1,4 +1,4 @@
-// Reading a response line (response_reader.hpp): whatever the line, a
+// Reading a response line (session.hpp, over protocol/response_reader.hpp): whatever the line, a
 // parsed and checked response or EngineBroke, never another exception.
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 #include <string>
 #include <utility>
 
-#include "susurration/grader/engine_text.hpp"
-#include "susurration/grader/response_reader.hpp"
+#include "susurration/protocol/engine_text.hpp"
+#include "susurration/grader/session.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -18,9 +18,9 @@ std::string cause_of(const std::string& line, const std::string& method = "torus
     read_response(line, method, id);
     return "";
   } catch (const EngineBroke& e) {
-    EXPECT_EQ(valid_utf8(e.what()), e.what());
-    EXPECT_EQ(valid_utf8(e.offending()), e.offending());
-    EXPECT_LE(e.offending().size(), kQuoteBytes + 40);
+    EXPECT_EQ(protocol::valid_utf8(e.what()), e.what());
+    EXPECT_EQ(protocol::valid_utf8(e.offending()), e.offending());
+    EXPECT_LE(e.offending().size(), protocol::kQuoteBytes + 40);
     return e.what();
   }
 }

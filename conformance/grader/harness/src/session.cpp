@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "susurration/grader/engine_text.hpp"
-#include "susurration/grader/response_reader.hpp"
-#include "susurration/schema_check.hpp"
+#include "susurration/protocol/engine_text.hpp"
+#include "susurration/protocol/response_reader.hpp"
+#include "susurration/protocol/schema_check.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -51,6 +51,42 @@ double request_work(const std::string& method, const Json& params) {
 }
 
 namespace {
+
+// The blame table's row for each way a response line fails.
+Found found_of(protocol::LineFault fault) {
+  using protocol::LineFault;
+  switch (fault) {
+    case LineFault::over_a_bound: return Found::line_over_a_bound;
+    case LineFault::malformed_number: return Found::malformed_number;
+    case LineFault::not_json: return Found::line_not_json;
+    case LineFault::method_without_response_schema: return Found::method_without_response_schema;
+    case LineFault::result_of_the_wrong_shape: return Found::result_of_the_wrong_shape;
+    case LineFault::error_of_the_wrong_shape: return Found::error_of_the_wrong_shape;
+    case LineFault::unsupported_of_the_wrong_shape: return Found::unsupported_of_the_wrong_shape;
+    case LineFault::top_level_of_the_wrong_shape: return Found::top_level_of_the_wrong_shape;
+    case LineFault::request_id_not_read: return Found::request_id_not_read;
+    case LineFault::wrong_id: return Found::wrong_id;
+  }
+  return Found::line_not_json;  // unreachable: every fault is listed above
+}
+
+}  // namespace
+
+Json read_response(std::string_view line, const std::string& method, long long id) {
+  try {
+    return protocol::read_response(line, method, id);
+  } catch (const protocol::BrokenLine& e) {
+    // A result of a shape no right value has (a draw of 1e19, an empty
+    // state, a missing key) says the method computed it wrong: it accuses
+    // the answer. A wrong error, unsupported reason or top level is how the
+    // engine talks.
+    const Found found = found_of(e.fault());
+    throw EngineBroke(e.what(), e.offending(), clause_of(found), method,
+                      found == Found::result_of_the_wrong_shape ? Accuses::answer : Accuses::rule, e.location());
+  }
+}
+
+namespace {
 std::chrono::milliseconds deadline_of(std::chrono::milliseconds base, double work) {
   return std::chrono::milliseconds(std::llround(static_cast<double>(base.count()) * (1 + work / kWorkPerBase)));
 }
@@ -81,11 +117,11 @@ Json Session::exchange(const std::string& method, const Json& params, std::chron
       throw EngineBroke("no response to " + method + " within " + seconds(deadline) +
                             " (PROTO-3's deadline: --timeout " + seconds(timeout_) +
                             " scaled by the work asked; a slower engine needs a larger --timeout)",
-                        quote(reply.text), clause_of(Found::no_answer_in_time), method);
+                        protocol::quote(reply.text), clause_of(Found::no_answer_in_time), method);
     case Reply::Kind::overlong:
       throw EngineBroke("a response line to " + method + " over the bound of " +
-                            std::to_string(kResponseBounds.max_bytes) + " bytes",
-                        quote(reply.text), clause_of(Found::line_over_a_bound), method);
+                            std::to_string(protocol::kResponseBounds.max_bytes) + " bytes",
+                        protocol::quote(reply.text), clause_of(Found::line_over_a_bound), method);
     case Reply::Kind::exited: {
       // "exited (exit status 3)", "died (killed by signal 11 (SIGSEGV))",
       // or "closed its stdout (while still running)": the stop below
@@ -98,7 +134,7 @@ Json Session::exchange(const std::string& method, const Json& params, std::chron
       // shutdown), and a closed stdout leaves the request unanswered (PROTO-2).
       const bool exited_cleanly = !end.crashed && end.verb == "exited";
       throw EngineBroke("the engine " + end.verb + " during " + method + " (" + end.detail + ")",
-                        quote(reply.text), exited_cleanly ? clause_of(Found::exit_with_status_0) : clause_of(Found::death_or_closed_stdout), method,
+                        protocol::quote(reply.text), exited_cleanly ? clause_of(Found::exit_with_status_0) : clause_of(Found::death_or_closed_stdout), method,
                         end.crashed ? Accuses::answer : Accuses::rule);
     }
     case Reply::Kind::line:
@@ -115,18 +151,18 @@ const EngineInfo& Session::ensure_started() {
     // It started once (grade checks the command first), so the program
     // went away or changed while grading: the engine's trouble, not a
     // usage error, and this case's alone.
-    throw EngineBroke(std::string("the engine could not be restarted: ") + quote(e.what()), "",
+    throw EngineBroke(std::string("the engine could not be restarted: ") + protocol::quote(e.what()), "",
                       clause_of(Found::failed_handshake), "hello");
   }
   const Json hello = exchange("hello", {{"protocol", 1}}, timeout_);
   if (!hello.contains("result")) {
-    throw EngineBroke("the engine did not accept protocol 1 in hello", quote(hello.dump()),
+    throw EngineBroke("the engine did not accept protocol 1 in hello", protocol::quote(hello.dump()),
                       clause_of(Found::failed_handshake), "hello");
   }
   const Json& r = hello.at("result");
   // Reported once, in every report form: capped like any engine text.
-  EngineInfo info{quote(r.at("name").get<std::string>()), quote(r.at("version").get<std::string>()),
-                  quote(r.at("language").get<std::string>()), {}};
+  EngineInfo info{protocol::quote(r.at("name").get<std::string>()), protocol::quote(r.at("version").get<std::string>()),
+                  protocol::quote(r.at("language").get<std::string>()), {}};
   for (const Json& c : r.at("capabilities")) info.capabilities.insert(c.get<std::string>());
   info_ = info;
   return *info_;
@@ -165,7 +201,7 @@ void Session::close() {
 }
 
 void Session::keep_stderr() {
-  std::string tail = stderr_quote(process_->stderr_tail());
+  std::string tail = protocol::stderr_quote(process_->stderr_tail());
   if (tail.empty()) {
     last_stderr_.reset();
   } else if (!last_stderr_ || *last_stderr_ != tail) {

@@ -11,7 +11,7 @@
 
 #include "check_parts.hpp"
 #include "susurration/grader/blame.hpp"
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "susurration/protocol/methods.hpp"
 #include "susurration/tolerance.hpp"
 
@@ -123,7 +123,7 @@ std::string init_clause(const Json& expected, const Json& actual) {
 void answered_without_result(const std::string& method, const std::string& what, const Response& r) {
   throw RequestRefused("listed " + method + " " + what + " " +
                            std::string(r.kind == Response::Kind::error ? "an error" : "unsupported") + ": " +
-                           quote(r.body.dump(-1, ' ', false, Json::error_handler_t::replace)),
+                           protocol::quote(r.body.dump(-1, ' ', false, Json::error_handler_t::replace)),
                        method, refusal_rule(r, method));
 }
 
@@ -275,9 +275,9 @@ bool judge_non_result(CaseResult& r, const Response& response, const std::string
   r.clause = rule.empty() ? r.clauses.front() : rule;
   if (response.kind == Response::Kind::unsupported) {
     r.message = "listed " + method + " in hello but answered unsupported: " +
-                quote(response.body.get<std::string>());
+                protocol::quote(response.body.get<std::string>());
   } else {
-    r.message = "refused a valid " + method + " request: " + quote(response.body.dump());
+    r.message = "refused a valid " + method + " request: " + protocol::quote(response.body.dump());
   }
   return true;
 }

@@ -13,7 +13,7 @@
 #include <set>
 
 #include "susurration/constants.hpp"
-#include "susurration/forms.hpp"
+#include "susurration/protocol/forms.hpp"
 #include "susurration/simulation.hpp"
 #include "susurration/tolerance.hpp"
 

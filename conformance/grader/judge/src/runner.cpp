@@ -11,7 +11,7 @@
 
 #include "check_parts.hpp"
 #include "susurration/grader/blame.hpp"
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "susurration/grader/sandbox.hpp"
 
 namespace susurration::grader {
@@ -31,8 +31,8 @@ CaseResult broke(const VectorCase& c, const std::string& cause, const std::strin
   r.clause = r.clauses.empty() ? "" : r.clauses.front();
   // A cause may carry engine text (a schema violation names a value): kept
   // valid and bounded like any quote.
-  r.message = quote(cause, 4 * kQuoteBytes);
-  r.offending = quote(offending);
+  r.message = protocol::quote(cause, 4 * protocol::kQuoteBytes);
+  r.offending = protocol::quote(offending);
   r.stderr_tail = std::move(stderr_tail);
   return r;
 }
@@ -120,7 +120,7 @@ struct Worker {
       // A wrong value is in the answer to the case's own request; a broken
       // or refused one, to the request it came back to (set in grade_one).
       const bool judged = r.outcome == Outcome::fail || r.outcome == Outcome::errored;
-      if (judged && r.request.empty()) r.request = quote(session.first_request(), kRequestQuoteBytes);
+      if (judged && r.request.empty()) r.request = protocol::quote(session.first_request(), protocol::kRequestQuoteBytes);
       return r;
     } catch (const std::exception& e) {
       cause = std::string("the grader could not grade this case: ") + e.what();
@@ -173,14 +173,14 @@ struct Worker {
       CaseResult r = start_result(c);
       r.outcome = Outcome::fail;
       r.check = e.method();
-      r.message = quote(e.what(), 4 * kQuoteBytes);
-      r.request = quote(session.last_request(), kRequestQuoteBytes);
+      r.message = protocol::quote(e.what(), 4 * protocol::kQuoteBytes);
+      r.request = protocol::quote(session.last_request(), protocol::kRequestQuoteBytes);
       blame_the_answer(r, e.rule(), e.method(), c.category);
       return r;
     } catch (const EngineBroke& e) {
       session.discard();
       CaseResult r = broke(c, e.what(), e.offending(), session.stderr_tail());
-      r.request = quote(session.last_request(), kRequestQuoteBytes);
+      r.request = protocol::quote(session.last_request(), protocol::kRequestQuoteBytes);
       if (e.missed_deadline() && c.category == "invalid") {
         // A request that must be refused before any work gets the base
         // deadline (grading.md, Deadlines): no answer in it means the
@@ -261,9 +261,9 @@ std::string not_started_block(const GradeOptions& options, const std::string& fi
   if (command.empty()) {
     for (const std::string& word : options.argv) command += (command.empty() ? "" : " ") + word;
   }
-  out += "  command: " + quote(command, 4 * kQuoteBytes) + "\n";
-  out += "  first:   " + quote(first, 4 * kQuoteBytes) + "\n";
-  if (retry != first) out += "  retry:   " + quote(retry, 4 * kQuoteBytes) + "\n";
+  out += "  command: " + protocol::quote(command, 4 * protocol::kQuoteBytes) + "\n";
+  out += "  first:   " + protocol::quote(first, 4 * protocol::kQuoteBytes) + "\n";
+  if (retry != first) out += "  retry:   " + protocol::quote(retry, 4 * protocol::kQuoteBytes) + "\n";
   if (!stderr_tail || stderr_tail->empty()) return out + "  stderr:  (nothing)\n";
   constexpr int kLines = 8;
   std::size_t start = 0;

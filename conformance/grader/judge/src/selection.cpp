@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "susurration/bounded_file.hpp"
+#include "susurration/protocol/bounded_file.hpp"
 
 namespace susurration::grader {
 namespace {

@@ -25,10 +25,10 @@
 #include "check_parts.hpp"
 #include "susurration/grader/blame.hpp"
 #include "trajectory_parts.hpp"
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "reanchor.hpp"
 #include "susurration/constants.hpp"
-#include "susurration/forms.hpp"
+#include "susurration/protocol/forms.hpp"
 #include "susurration/serialise.hpp"
 
 namespace susurration::grader {

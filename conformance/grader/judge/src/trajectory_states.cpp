@@ -10,7 +10,7 @@
 #include "susurration/grader/blame.hpp"
 #include "reanchor.hpp"
 #include "susurration/constants.hpp"
-#include "susurration/forms.hpp"
+#include "susurration/protocol/forms.hpp"
 #include "susurration/serialise.hpp"
 #include "trajectory_parts.hpp"
 

@@ -9,10 +9,10 @@
 #include <map>
 
 #include "sha256.hpp"
-#include "susurration/grader/engine_text.hpp"
-#include "susurration/schema_check.hpp"
-#include "susurration/bounded_file.hpp"
-#include "susurration/bounded_json.hpp"
+#include "susurration/protocol/engine_text.hpp"
+#include "susurration/protocol/schema_check.hpp"
+#include "susurration/protocol/bounded_file.hpp"
+#include "susurration/protocol/bounded_json.hpp"
 
 namespace susurration::grader {
 namespace {
@@ -110,10 +110,10 @@ void check_file_schema(const std::filesystem::path& file, const Json& doc, const
                                  [&](const auto& t) { return t.first == stem; });
   if (!known) {
     throw VectorSetError(file.string() + " names no schema of a vector " + (wanted.empty() ? "file" : wanted) +
-                         " (\"schema\": " + quote(Json(named).dump(), 100) + ")");
+                         " (\"schema\": " + protocol::quote(Json(named).dump(), 100) + ")");
   }
   if (const auto problem = checker.violation(doc, "/$defs/" + stem)) {
-    throw VectorSetError(file.string() + " breaks " + named + ": " + quote(*problem, 300));
+    throw VectorSetError(file.string() + " breaks " + named + ": " + protocol::quote(*problem, 300));
   }
 }
 
@@ -173,7 +173,7 @@ VectorSet load_vector_set(const std::filesystem::path& dir, bool check_schemas) 
           check_case_shape(dir / name, c);
           const auto [at, added] = file_of_id.emplace(c.at("id").get<std::string>(), name);
           if (!added) {
-            throw VectorSetError((dir / name).string() + " repeats the case id " + quote(c.at("id").dump(), 200) +
+            throw VectorSetError((dir / name).string() + " repeats the case id " + protocol::quote(c.at("id").dump(), 200) +
                                  (at->second == name ? "" : " of " + at->second) + ": case ids are unique in a set");
           }
           set.cases.push_back({name, doc.at("category").get<std::string>(), &doc, &group, &c});

@@ -4,7 +4,7 @@
 #include <map>
 
 #include "susurration/grader/board.hpp"
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "susurration/grader/report_diff.hpp"
 
 namespace susurration::grader {
@@ -118,7 +118,7 @@ Json table(const std::vector<const BoardReport*>& members) {
 }
 
 std::string cell_text(const Json& value) {
-  return value.is_string() ? one_line(value.get_ref<const std::string&>(), 60) : "-";
+  return value.is_string() ? protocol::one_line(value.get_ref<const std::string&>(), 60) : "-";
 }
 
 }  // namespace
@@ -166,7 +166,7 @@ std::string board_text(const Json& board) {
                     c.at("pass-tolerant").get<int>(), c.at("fail").get<int>(), c.at("errored").get<int>(),
                     c.at("skipped").get<int>(), e.at("seconds").get<double>(),
                     e.at("sandboxed").get<bool>() ? "yes" : "no");
-      out += std::string(line) + one_line(e.at("report").get_ref<const std::string&>()) + "\n";
+      out += std::string(line) + protocol::one_line(e.at("report").get_ref<const std::string&>()) + "\n";
     }
   }
   return out;

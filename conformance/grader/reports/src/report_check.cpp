@@ -9,11 +9,11 @@
 #include <set>
 #include <string_view>
 
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "susurration/grader/fingerprint.hpp"
 #include "susurration/grader/report.hpp"
 #include "susurration/grader/report_diff.hpp"
-#include "susurration/schema_check.hpp"
+#include "susurration/protocol/schema_check.hpp"
 
 namespace susurration::grader {
 
@@ -31,7 +31,7 @@ Outcome outcome_named(const std::string& name) {
                     Outcome::skipped}) {
     if (to_string(o) == name) return o;
   }
-  throw ReportFormatError("no outcome is named " + quote(name));  // the schema's enum keeps this unreachable
+  throw ReportFormatError("no outcome is named " + protocol::quote(name));  // the schema's enum keeps this unreachable
 }
 
 std::optional<Difference> difference_of(const Json& d) {
@@ -156,7 +156,7 @@ void check_report(const Json& report) {
   std::set<std::string> ids;
   for (const Json& c : report.at("cases")) {
     if (!ids.insert(c.at("id").get<std::string>()).second) {
-      throw ReportFormatError("two cases have the id " + quote(c.at("id").dump()));
+      throw ReportFormatError("two cases have the id " + protocol::quote(c.at("id").dump()));
     }
   }
   const Json& cases = report.at("cases");
@@ -168,7 +168,7 @@ void check_report(const Json& report) {
   const std::size_t tails = report.at("stderr_tails").size();
   for (const Json& c : cases) {
     if (c.at("stderr_tail").is_number() && c.at("stderr_tail").get<std::size_t>() >= tails) {
-      throw ReportFormatError("case " + quote(c.at("id").get<std::string>()) + " names stderr tail " +
+      throw ReportFormatError("case " + protocol::quote(c.at("id").get<std::string>()) + " names stderr tail " +
                               c.at("stderr_tail").dump() + " of " + std::to_string(tails));
     }
   }

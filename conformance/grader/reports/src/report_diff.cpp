@@ -10,7 +10,7 @@
 #include <set>
 #include <string_view>
 
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "susurration/grader/report.hpp"
 
 namespace susurration::grader {
@@ -44,7 +44,7 @@ std::vector<std::pair<std::string, std::string>> scope_parts(const Json& r) {
   const Scope scope = scope_of(r);
   const auto globs = [](const char* option, const std::vector<std::string>& list) {
     std::string out;
-    for (const std::string& g : list) out += std::string(" ") + option + " " + one_line(g, 60);
+    for (const std::string& g : list) out += std::string(" ") + option + " " + protocol::one_line(g, 60);
     return out;
   };
   return {{"selection", s.at("cases_selected").dump() + " of " + s.at("cases_in_set").dump() + " cases" +
@@ -150,7 +150,7 @@ Json fresh_summary(const Json& old_report, const Json& new_report, Json& missing
 
 // One line, whatever an engine put in a message (engine_text.hpp).
 std::string line_of(const Json& text) {
-  return text.is_string() ? one_line(std::string_view(text.get_ref<const std::string&>())) : "";
+  return text.is_string() ? protocol::one_line(std::string_view(text.get_ref<const std::string&>())) : "";
 }
 
 std::string run_line(const char* which, const Json& run) {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "report_html_parts.hpp"
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "susurration/grader/report.hpp"
 
 namespace susurration::grader {
@@ -24,7 +24,7 @@ namespace html {
 std::string escape(const std::string& raw) {
   // Control characters an engine wrote are shown as the text report shows
   // them (ESC as \x1b): XML 1.0 forbids most of them in a page.
-  const std::string text = visible(raw);
+  const std::string text = protocol::visible(raw);
   std::string out;
   out.reserve(text.size());
   for (char c : text) {

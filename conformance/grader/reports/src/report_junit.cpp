@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "susurration/grader/report.hpp"
 #include "susurration/grader/report_diff.hpp"
 #include "susurration/grader/verdict.hpp"
@@ -21,7 +21,7 @@ namespace {
 // and an engine's output may contain them or bytes that are not UTF-8.
 std::string xml(const std::string& text) {
   std::string out;
-  for (const char c : visible(text)) {
+  for (const char c : protocol::visible(text)) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
@@ -44,9 +44,9 @@ std::string testcase(const CaseResult& r, std::size_t k, StderrQuoter& stderr_of
   std::string out = "    <testcase classname=\"susurration." + xml(r.category) + "\" name=\"" + xml(r.id) +
                     "\" time=\"" + seconds(r.seconds) + "\"";
   // Engine text on the one line it is given, as in the text report.
-  std::string details = one_line(r.message, kReportLineBytes);
+  std::string details = protocol::one_line(r.message, protocol::kReportLineBytes);
   if (!r.hint.empty()) details += "\nhint: " + r.hint;
-  if (!r.offending.empty()) details += "\noutput: " + one_line(r.offending, kReportLineBytes);
+  if (!r.offending.empty()) details += "\noutput: " + protocol::one_line(r.offending, protocol::kReportLineBytes);
   const std::string clause = r.clause.empty() ? "" : "[" + r.clause + "] ";
   if (unexpected_pass(r)) {
     return out + ">\n      <failure message=\"listed in --expect-fail but passed\"/>\n    </testcase>\n";

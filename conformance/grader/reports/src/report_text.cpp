@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "susurration/grader/diagnosis.hpp"
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "susurration/grader/fingerprint.hpp"
 #include "susurration/grader/report.hpp"
 #include "susurration/grader/report_diff.hpp"
@@ -49,7 +49,7 @@ Drawn drawn_from(const Json& report) {
 // Text from outside the kit's own code (an engine's words, a command line, a
 // path): escaped onto the one line it is given, so that no newline, line
 // separator or bidirectional mark in it can start a report line of its own.
-std::string outside(std::string_view text) { return one_line(text, kReportLineBytes); }
+std::string outside(std::string_view text) { return protocol::one_line(text, protocol::kReportLineBytes); }
 
 std::string counts_row(const std::string& name, const Counts& c) {
   char buf[160];
@@ -230,8 +230,8 @@ std::string text_from_report(const Json& report) {
   }
   if (!run.not_started.empty()) {
     // Nothing was asked: the one block says why, and no table of skips.
-    return visible(out + "\n" + run.not_started + "\nLevel: " + to_string(in.verdict.level) + "\n  " +
-                   in.verdict.why + "\n");
+    return protocol::visible(out + "\n" + run.not_started + "\nLevel: " + to_string(in.verdict.level) + "\n  " +
+                             in.verdict.why + "\n");
   }
   char buf[200];
   std::snprintf(buf, sizeof buf, "  graded:  %zu of %zu cases in %.1f s, %d engine process%s\n\n",
@@ -287,7 +287,7 @@ std::string text_from_report(const Json& report) {
   // Every text from outside is escaped above (outside); this is the net for
   // what the kit read from a vector set (ids, clauses), which it checked
   // against its schema but did not write.
-  return visible(out);
+  return protocol::visible(out);
 }
 
 std::string text_report(const ReportInput& in) { return text_from_report(report_document(in)); }

@@ -19,8 +19,9 @@
 namespace susurration::grader {
 
 enum class Found {
-  // The wire: how the engine talked (session.cpp, response_reader.cpp,
-  // runner.cpp). Listed in session.hpp beside EngineBroke.
+  // The wire: how the engine talked (session.cpp, which reads a response
+  // line's protocol::LineFault as one of these, and runner.cpp). Listed in
+  // session.hpp beside EngineBroke.
   no_answer_in_time,
   line_over_a_bound,
   exit_with_status_0,

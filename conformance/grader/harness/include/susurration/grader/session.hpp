@@ -10,6 +10,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -63,6 +64,14 @@ class EngineBroke : public std::runtime_error {
   std::string offending_, clause_, method_, location_;
   Accuses accuses_;
 };
+
+// The response to request `id` of `method`, as the protocol reads it
+// (protocol/.../response_reader.hpp: bounded parsing, the method's schema,
+// the id). Throws EngineBroke under the rule the line breaks (the wire rows
+// of blame.hpp), with the line quoted, for anything else; never any other
+// exception for any line. A free function so that the fuzzer reads
+// responses exactly as grade does.
+Json read_response(std::string_view line, const std::string& method, long long id);
 
 // The transcript's bounds (grading.md "Bounds", PROTO-10): a line longer
 // than a legitimate response is cut, and the whole run keeps at most

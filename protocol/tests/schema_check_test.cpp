@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "susurration/schema_check.hpp"
+#include "susurration/protocol/schema_check.hpp"
 
 using nlohmann::json;
 using susurration::SchemaChecker;

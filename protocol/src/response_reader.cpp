@@ -1,15 +1,17 @@
 // Reading one response line (response_reader.hpp).
-#include "susurration/grader/response_reader.hpp"
+#include "susurration/protocol/response_reader.hpp"
 
-#include "susurration/grader/engine_text.hpp"
-#include "susurration/schema_check.hpp"
+#include "susurration/protocol/engine_text.hpp"
+#include "susurration/protocol/schema_check.hpp"
 
 #include <cctype>
 #include <regex>
 #include <string_view>
 
-namespace susurration::grader {
+namespace susurration::protocol {
 namespace {
+
+using Json = nlohmann::json;
 
 // Parsed once: every session in every thread reads the same checker.
 const SchemaChecker& response_schema() {
@@ -17,16 +19,16 @@ const SchemaChecker& response_schema() {
   return checker;
 }
 
-// The rule a schema violation breaks, from where in the response it lies
+// What a schema violation breaks, from where in the response it lies
 // (`location`, the JSON pointer the checker's message starts with).
-std::string broken_rule(const std::string& location) {
+LineFault broken_part(const std::string& location) {
   const auto under = [&](const std::string& key) {
     return location.rfind(key, 0) == 0 && (location.size() == key.size() || location[key.size()] == '/');
   };
-  if (under("/result")) return clause_of(Found::result_of_the_wrong_shape);
-  if (under("/error")) return clause_of(Found::error_of_the_wrong_shape);
-  if (under("/unsupported")) return clause_of(Found::unsupported_of_the_wrong_shape);
-  return clause_of(Found::top_level_of_the_wrong_shape);  // the top level: its keys, or its id
+  if (under("/result")) return LineFault::result_of_the_wrong_shape;
+  if (under("/error")) return LineFault::error_of_the_wrong_shape;
+  if (under("/unsupported")) return LineFault::unsupported_of_the_wrong_shape;
+  return LineFault::top_level_of_the_wrong_shape;  // the top level: its keys, or its id
 }
 
 // Where in the response the broken value lies, from the checker's message
@@ -95,35 +97,29 @@ bool holds_a_malformed_number(std::string_view line) {
 
 }  // namespace
 
-Json read_response(std::string_view line, const std::string& method, long long id) {
+nlohmann::json read_response(std::string_view line, const std::string& method, long long id) {
   Json response;
   try {
     response = forms::parse_bounded<Json>(line, kResponseBounds);
   } catch (const forms::JsonTextError& e) {
-    throw EngineBroke("a response to " + quote(method, 40) + " that is not JSON within the bounds: " + quote(e.what()),
-                      quote(line),
-                      e.past_a_bound()                  ? clause_of(Found::line_over_a_bound)
-                      : holds_a_malformed_number(line) ? clause_of(Found::malformed_number)
-                                                       : clause_of(Found::line_not_json),
-                      method);
+    throw BrokenLine("a response to " + quote(method, 40) + " that is not JSON within the bounds: " + quote(e.what()),
+                     quote(line),
+                     e.past_a_bound()                  ? LineFault::over_a_bound
+                     : holds_a_malformed_number(line) ? LineFault::malformed_number
+                                                      : LineFault::not_json);
   }
   std::optional<std::string> problem;
   try {
     problem = response_schema().violation(response, "/$defs/response_" + method);
   } catch (const std::logic_error&) {
     // Only a method the kit never asks has no schema.
-    throw EngineBroke("a response to " + quote(method, 40) + ", a method with no response schema", quote(line),
-                      clause_of(Found::method_without_response_schema), method);
+    throw BrokenLine("a response to " + quote(method, 40) + ", a method with no response schema", quote(line),
+                     LineFault::method_without_response_schema);
   }
   if (problem) {
-    // A result of a shape no right value has (a draw of 1e19, an empty
-    // state, a missing key) says the method computed it wrong: it accuses
-    // the answer. A wrong error, unsupported reason or top level is how the
-    // engine talks.
     const std::string location = where_the_value_breaks(*problem);
-    const std::string rule = broken_rule(location);
-    throw EngineBroke("a response to " + method + " that breaks its schema: " + quote(*problem), quote(line), rule,
-                      method, rule == clause_of(Found::result_of_the_wrong_shape) ? Accuses::answer : Accuses::rule, location);
+    throw BrokenLine("a response to " + method + " that breaks its schema: " + quote(*problem), quote(line),
+                     broken_part(location), location);
   }
   if (response.at("id") != Json(id)) {
     // An invalid-request answer with a null id says the engine could not
@@ -131,11 +127,11 @@ Json read_response(std::string_view line, const std::string& method, long long i
     // PROTO-1's forms. Any other id is the wrong one echoed (PROTO-4).
     const bool unread = response.at("id").is_null() && response.contains("error") &&
                         response.at("error").at("code") == "invalid-request";
-    throw EngineBroke("a response with id " + quote(response.at("id").dump()) + " to request " + std::to_string(id) +
-                          (unread ? " (invalid-request: the engine did not read the kit's request as one)" : ""),
-                      quote(line), unread ? clause_of(Found::request_id_not_read) : clause_of(Found::wrong_id), method);
+    throw BrokenLine("a response with id " + quote(response.at("id").dump()) + " to request " + std::to_string(id) +
+                         (unread ? " (invalid-request: the engine did not read the kit's request as one)" : ""),
+                     quote(line), unread ? LineFault::request_id_not_read : LineFault::wrong_id);
   }
   return response;
 }
 
-}  // namespace susurration::grader
+}  // namespace susurration::protocol

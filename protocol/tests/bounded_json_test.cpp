@@ -1,6 +1,6 @@
-// Bounded JSON reading (reference/forms/bounded_json.hpp): the bounds hold
+// Bounded JSON reading (protocol/bounded_json.hpp): the bounds hold
 // before anything is built, and numbers mean what JSON says they mean.
-#include "susurration/bounded_json.hpp"
+#include "susurration/protocol/bounded_json.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 
-namespace susurration::grader {
+namespace susurration::protocol {
 namespace {
 
 const std::string R = "\xEF\xBF\xBD";  // U+FFFD
@@ -81,4 +81,4 @@ TEST(EngineText, OneLineKeepsEngineTextOnOneLine) {
 }
 
 }  // namespace
-}  // namespace susurration::grader
+}  // namespace susurration::protocol

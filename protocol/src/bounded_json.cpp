@@ -1,5 +1,5 @@
 // Bounded JSON reading (bounded_json.hpp).
-#include "susurration/bounded_json.hpp"
+#include "susurration/protocol/bounded_json.hpp"
 
 #include <cmath>
 #include <cstdlib>

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "susurration/schema_check.hpp"
+#include "susurration/protocol/schema_check.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 3) {

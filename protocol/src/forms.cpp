@@ -1,12 +1,12 @@
 // Request parameters from JSON (forms.hpp), checked by spec/inputs.md.
-#include "susurration/forms.hpp"
+#include "susurration/protocol/forms.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "susurration/bounded_json.hpp"
+#include "susurration/protocol/bounded_json.hpp"
 #include "susurration/constants.hpp"
 
 namespace susurration::forms {

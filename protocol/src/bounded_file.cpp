@@ -1,5 +1,5 @@
 // Reading a file with a cap on its size (bounded_file.hpp).
-#include "susurration/bounded_file.hpp"
+#include "susurration/protocol/bounded_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

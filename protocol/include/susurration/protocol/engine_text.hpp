@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace susurration::grader {
+namespace susurration::protocol {
 
 // The caps on quoted engine text (grading.md "Bounds", PROTO-10).
 inline constexpr std::size_t kQuoteBytes = 300;         // offending output, an `unsupported` reason, an error
@@ -48,4 +48,4 @@ std::string visible(std::string_view text);
 // whatever an engine or a hand-made report put in it.
 std::string one_line(std::string_view text, std::size_t max_bytes = kQuoteBytes);
 
-}  // namespace susurration::grader
+}  // namespace susurration::protocol

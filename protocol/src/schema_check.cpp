@@ -1,7 +1,7 @@
 // The checker behind PROTO-7: JSON Schema 2020-12, cut down to the keywords
 // schemas/protocol/ uses. Conventions: `schema` is a (sub)schema, `instance`
 // the value checked against it, `at` the instance's JSON pointer.
-#include "susurration/schema_check.hpp"
+#include "susurration/protocol/schema_check.hpp"
 
 #include <cstdint>
 #include <memory>

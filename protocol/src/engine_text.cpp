@@ -1,10 +1,10 @@
 // Engine text made safe (engine_text.hpp).
-#include "susurration/grader/engine_text.hpp"
+#include "susurration/protocol/engine_text.hpp"
 
 #include <cstdio>
 #include <vector>
 
-namespace susurration::grader {
+namespace susurration::protocol {
 namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
@@ -142,9 +142,9 @@ std::string visible(std::string_view text) {
   return out;
 }
 
-}  // namespace susurration::grader
+}  // namespace susurration::protocol
 
-namespace susurration::grader {
+namespace susurration::protocol {
 
 std::string one_line(std::string_view text, std::size_t max_bytes) {
   std::string out;
@@ -160,4 +160,4 @@ std::string one_line(std::string_view text, std::size_t max_bytes) {
   return quote(out, max_bytes);
 }
 
-}  // namespace susurration::grader
+}  // namespace susurration::protocol

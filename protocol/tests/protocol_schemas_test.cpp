@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "susurration/schema_check.hpp"
+#include "susurration/protocol/schema_check.hpp"
 
 using nlohmann::json;
 using susurration::SchemaChecker;
