@@ -105,6 +105,11 @@ def requests_by_case(vectors):
                             out.append(("run_from", {"state": a["state"], "from_tick": a["tick"],
                                                      "weights": p["weights"], "schedule": p["schedule"],
                                                      "ticks": end - a["tick"]}))
+                    # PROTO-14: run_from from each state the case gives (trajectory_check.cpp).
+                    for s in c["expected"].get("segments", []):
+                        out.append(("run_from", {"state": s["state"], "from_tick": s["from_tick"],
+                                                 "weights": p["weights"], "schedule": p["schedule"],
+                                                 "ticks": s["ticks"]}))
                     # PROTO-15: verify at each of the case's verify_ticks.
                     for t in i.get("verify_ticks", []):
                         out.append(("verify", {"seed": i["seed"], "birds": p["birds"], "weights": p["weights"],

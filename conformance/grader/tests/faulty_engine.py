@@ -34,6 +34,9 @@ def spoil_value(method, params, result, fault):
         # The run and the re-anchored segments alike are wrong from a tick on.
         first = params.get("from_tick", 0)
         spoil_polarization(result, first, int(fault.rsplit("-", 1)[1]))
+    elif fault == "run-from-wrong-past-tick-20000" and method == "run_from":
+        # A segment's ticks counted as a run's: wrong where INPUT-6 would end it.
+        spoil_polarization(result, params["from_tick"], 20001)
     elif fault == "mean-one-percent-high" and method in ("run", "run_from"):
         # The nearest distances 1% long, so every mean is: no mistake in
         # which birds the mean counts gives that from the right distances.
