@@ -398,6 +398,13 @@ def grade_malformed_schema_violating_and_misnumbered_responses_fail_under_the_ru
         check(r.returncode == 1 and report["level"] == "not conformant", (fault, r.returncode, report["level"]))
     _, report = json_report(b, faulty(b, "garbage", on="torus_delta"), "--only", "torus-x-*")
     check("this is not JSON" in report["cases"][0]["offending"], "the output is not quoted")
+    # An id kept in 32 bits echoes every id the kit's count reaches, and
+    # misnumbers the answers to the cases that give their own, past 2^32.
+    r, report = json_report(b, faulty(b, "id-held-in-32-bits"), "--only", "prng-seed-42-one-draw*")
+    outcome = {c["id"]: c for c in report["cases"]}
+    check(outcome["prng-seed-42-one-draw"]["outcome"] == "pass-exact", outcome["prng-seed-42-one-draw"])
+    big = [c for k, c in outcome.items() if "-asked-with-id-" in k]
+    check(len(big) == 3 and all(c["outcome"] == "fail" and c["clause"] == "PROTO-4" for c in big), big)
 
 
 def grade_a_valid_request_refused_within_a_case_fails_under_the_rule_the_refusal_breaks(b, tmp):
