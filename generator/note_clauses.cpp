@@ -23,7 +23,7 @@ std::string note_clause(const std::string& category, const std::string& flag) {
       {"TinyNegativeWrap", "FIELD-5"}, {"LandsOnTheSeam", "FIELD-5"},
       // The generator and initialisation.
       {"SpecValues", "PRNG-3"}, {"Division", "PRNG-2"}, {"SeedEdge", "PRNG-1"}, {"LongSequence", "PRNG-1"},
-      {"Jump", "PRNG-1"}, {"CountBounds", "PRNG-1"}, {"ManyBirds", "PRNG-1"},
+      {"Jump", "PRNG-1"}, {"CountBounds", "PRNG-1"}, {"RequestId", "PROTO-4"}, {"ManyBirds", "PRNG-1"},
       {"DrawOrder", "INIT-1"}, {"SpeedFormula", "INIT-2"}, {"SinCos", "INIT-3"}, {"HardToRound", "DET-2"},
       // The step.
       {"Synchronous", "STEP-1"}, {"ExactlyNinety", "STEP-2"}, {"JustInsideNinety", "STEP-2"},

@@ -45,6 +45,10 @@ std::map<std::string, Note> prng_notes() {
                 {"CountBounds",
                  {"off-by-one", "The fewest and the most draws one request may ask for (1 and 100000): "
                                 "a loop bound off by one, or a buffer sized for fewer, shows here."}},
+                {"RequestId",
+                 {"integer-overflow", "The request's id past 2^32, up to 2^53 - 1, the most PROTO-6 allows. An "
+                                      "engine that reads the id into a 32-bit integer or a float32, or writes it "
+                                      "back in another form, refuses the request or echoes another id (PROTO-4)."}},
                 {"Division",
                  {"rounding", "next() is the raw output divided by 2^32, exact in a double. "
                               "Dividing by 2^32 - 1 or using float32 changes the last bits."}}};
@@ -84,6 +88,27 @@ VectorFile prng_vectors() {
                                   "The most draws one request may ask for.", {"PRNG-2", "PRNG-1"},
                                   {"CountBounds", "LongSequence", "Division"}));
   f.groups.push_back(std::move(bounds));
+  // The request id at the edges a kit that numbers its requests from 0
+  // never reaches (PROTO-6: any integer in 0..2^53 - 1; spec/must-accept.md):
+  // an engine that keeps it in a 32-bit integer, a float32 or a double
+  // printed with six digits refuses or misnumbers the answer. One draw of
+  // the upstream's seed, so that only the id is new. The echo is PROTO-4's,
+  // a rule no vector lists (spec/README.md); the grader files a wrong id
+  // under it and a refusal under PROTO-6.
+  Group ids{"The upstream's seed 42, asked with request ids past 2^32.", {{"seed", 42}}, {}};
+  struct Id {
+    std::uint64_t id;
+    const char* name;
+  };
+  for (const Id i : {Id{4294967296ull, "2-32"}, Id{9007199254740990ull, "2-53-minus-2"},
+                     Id{9007199254740991ull, "2-53-minus-1"}}) {
+    Case c = prng_case(42, 0, 1, std::string("prng-seed-42-one-draw-asked-with-id-") + i.name,
+                       std::string("The first draw for seed 42, asked with request id ") + std::to_string(i.id) + ".",
+                       {"PRNG-1"}, {"RequestId"});
+    c.extra["request_id"] = i.id;
+    ids.cases.push_back(std::move(c));
+  }
+  f.groups.push_back(std::move(ids));
   struct Seed {
     std::uint32_t seed;
     const char* name;

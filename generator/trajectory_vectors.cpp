@@ -35,6 +35,16 @@ constexpr int kMostTicks = 20000;      // INPUT-6
 // spec/tolerance.md gives the measurement, bench/anchor_spacing.cpp).
 const std::vector<int> kAnchors = {0, 50, 100, 150, 200};
 
+// A run_from the kit asks from a state it gives rather than from an anchor
+// (PROTO-14): a state no run from a seed reaches (one bird, INPUT-9), or a
+// segment that ends past tick 20000, which INPUT-6 does not bound. In the
+// case's weights and schedule; its metrics are the plain reference's.
+struct GivenSegment {
+  State state;
+  int from_tick;
+  int ticks;
+};
+
 struct TrajectoryCase {
   std::string id;
   std::string comment;
@@ -51,9 +61,11 @@ struct TrajectoryCase {
   // The clause the case isolates, first in its list: the one its pass
   // clears in a report's ranking (grading.md, "How a report ranks causes").
   std::string lead = "SESSION-1";
+  std::vector<GivenSegment> segments = {};
 };
 
 constexpr int kWindow = 200;  // TOL-2
+
 
 // A run in which no rule ever acts: every velocity is kept exactly (STEP-6
 // with zero forces, STEP-7's factor exactly 1 inside 1.6..4.2), so each bird
@@ -135,6 +147,22 @@ Json terms_json(const State& s, const Weights& w) {
   return out;
 }
 
+Json segments_json(const TrajectoryCase& tc) {
+  Json out = Json::array();
+  for (const GivenSegment& g : tc.segments) {
+    CheckedRun flock("trajectories: a segment of case " + tc.id, g.state);
+    std::vector<Metrics> metrics;
+    for (int t = g.from_tick;; ++t) {
+      metrics.push_back(flock.metrics());
+      if (t == g.from_tick + g.ticks) break;
+      flock.step(weights_at(tc.run.weights, tc.run.schedule, t));
+    }
+    out.push_back({{"from_tick", g.from_tick}, {"ticks", g.ticks}, {"state", state_json(g.state)},
+                   {"metrics", metric_columns(metrics, g.ticks)}});
+  }
+  return out;
+}
+
 Case build(const TrajectoryCase& tc) {
   const RunSpec& run = tc.run;
   const int last = std::max(tc.ticks, kCheckedTo);
@@ -200,6 +228,7 @@ Case build(const TrajectoryCase& tc) {
   Json expected = {{"metrics", metric_columns(metrics, tc.ticks)},
                    {"anchors", anchors},
                    {"final_state_hash", hex64(state_hash(final_state))}};
+  if (!tc.segments.empty()) expected["segments"] = segments_json(tc);
   Json horizon = {{"first_tick", h.first_tick ? Json(*h.first_tick) : Json(nullptr)},
                   {"checked_to", h.checked_to},
                   {"ensemble", h.ensemble}};
@@ -409,6 +438,12 @@ std::vector<GroupSpec> group_specs() {
                             "Seed 5, weights 0, 0, 0, for 20000 ticks, the most a run may ask.",
                             RunSpec{5, 10, Weights{0, 0, 0}, Schedule{}}, kMostTicks, long_anchors,
                             {"LongRun", "RunBounds"}, std::nullopt, {kMostTicks}});
+  // run_from from a lone bird (INPUT-9 allows one; a run from a seed has 10
+  // or more) over the last 500 ticks of the run's 20000 and 500 past them:
+  // the segment is a stretch of steps, not a run, so it may end past 20000
+  // (PROTO-14; spec/must-accept.md). An engine that checks a segment's end
+  // by INPUT-6, or a state's birds by INPUT-2, refuses it.
+  straight.cases.back().segments = {{State{Bird{500.0, 300.0, 2.0, -1.5}}, kMostTicks - 500, 1000}};
   groups.push_back(std::move(straight));
   GroupSpec snap{"The upstream's snapshot run: seed 42, defaults, 500 ticks.", 120, {1, 1, 1}, {}, {}};
   snap.cases.push_back({"trajectory-snapshot-seed-42-defaults-500-ticks",

@@ -28,6 +28,10 @@ import protocol_coverage
 
 MOST_SEED = 4294967295
 MOST_ID = 2 ** 53 - 1
+# A check reads a request's `id` beside its params under this key (no
+# method takes a parameter of that name): protocol_coverage.py puts a
+# case's request_id there, refusing_engine.py the id of each request.
+REQUEST_ID = "id"
 SMALLEST_NORMAL = 2.2250738585072014e-308
 LARGEST = 1.7976931348623157e308
 SIZES = (1000.0, 600.0)
@@ -150,7 +154,7 @@ NAMED = {
     "step-400-birds-for-1000-ticks": lambda m, p: "state" if m == "step" and len(p["state"]) == 400 and p["ticks"] == 1000 else None,
     "run-400-birds-for-20000-ticks": lambda m, p: "birds" if m == "run" and p["birds"] == 400 and p["ticks"] == 20000 else None,
     # The kit's own: request ids (PROTO-6) and the integer 1000 for a size.
-    "request-id-near-2^53": lambda m, p: None,
+    "request-id-near-2^53": lambda m, p: "id" if p.get(REQUEST_ID, 0) >= 2 ** 32 else None,
     "torus-size-written-1000": lambda m, p: "size" if m == "torus_delta" and type(p["size"]) is int else None,
 }
 

@@ -68,6 +68,10 @@ def requests_by_case(vectors):
                 i = c["input"]
                 if category == "prng":
                     out.append(("prng", {"seed": p["seed"], "skip": i["skip"], "count": i["count"]}))
+                    if "request_id" in c:
+                        # The id the case asks its request with (checks.cpp, grade_case),
+                        # beside the params as must_accept.py's checks read it (REQUEST_ID).
+                        out[-1][1]["id"] = c["request_id"]
                 elif category == "torus":
                     if "size" in p:
                         out.append(("torus_delta", {"a": i["a"], "b": i["b"], "size": p["size"]}))
@@ -105,6 +109,11 @@ def requests_by_case(vectors):
                             out.append(("run_from", {"state": a["state"], "from_tick": a["tick"],
                                                      "weights": p["weights"], "schedule": p["schedule"],
                                                      "ticks": end - a["tick"]}))
+                    # PROTO-14: run_from from each state the case gives (trajectory_check.cpp).
+                    for s in c["expected"].get("segments", []):
+                        out.append(("run_from", {"state": s["state"], "from_tick": s["from_tick"],
+                                                 "weights": p["weights"], "schedule": p["schedule"],
+                                                 "ticks": s["ticks"]}))
                     # PROTO-15: verify at each of the case's verify_ticks.
                     for t in i.get("verify_ticks", []):
                         out.append(("verify", {"seed": i["seed"], "birds": p["birds"], "weights": p["weights"],

@@ -34,6 +34,9 @@ def spoil_value(method, params, result, fault):
         # The run and the re-anchored segments alike are wrong from a tick on.
         first = params.get("from_tick", 0)
         spoil_polarization(result, first, int(fault.rsplit("-", 1)[1]))
+    elif fault == "run-from-wrong-past-tick-20000" and method == "run_from":
+        # A segment's ticks counted as a run's: wrong where INPUT-6 would end it.
+        spoil_polarization(result, params["from_tick"], 20001)
     elif fault == "mean-one-percent-high" and method in ("run", "run_from"):
         # The nearest distances 1% long, so every mean is: no mistake in
         # which birds the mean counts gives that from the right distances.
@@ -208,6 +211,9 @@ def main():
         elif a.fault == "cluster-count-float" and method == "metrics" and "result" in response:
             # A count written as a float (json.dumps writes 10.0).
             response["result"]["cluster_count"] = float(response["result"]["cluster_count"])
+        elif a.fault == "id-held-in-32-bits" and method != "hello":
+            # An id read into a uint32: right until the kit sends one past 2^32 - 1.
+            response["id"] = response["id"] & 0xFFFFFFFF
         elif targeted and a.fault == "wrong-id" and method != "hello":
             response["id"] = response["id"] + 1000
         elif targeted and a.fault == "accept-invalid" and "error" in response:

@@ -31,7 +31,8 @@ def main():
     for line in sys.stdin:
         request = json.loads(line)
         method, params = request.get("method"), request.get("params", {})
-        field = asks(method, params) if method not in ("hello", "shutdown") else None
+        asked = dict(params, **{must_accept.REQUEST_ID: request["id"]})
+        field = asks(method, asked) if method not in ("hello", "shutdown") else None
         if field is not None:
             code, named, _ = must_accept.refusal(method, field)
             print(json.dumps({"id": request["id"], "error": {"code": code, "field": named,

@@ -203,6 +203,15 @@ def grade_a_run_from_that_is_not_the_run_fails_under_proto_14(b, tmp):
     # Without run_from in hello, nothing of the kind is asked.
     r, report = json_report(b, faulty(b, "run-from-weights-a-tick-late", hide="run_from"), "--only", cid)
     check(r.returncode == 0 and report["cases"][0]["outcome"] == "pass-exact", report["cases"][0])
+    # run_from is also asked from the states a case gives (expected.segments):
+    # a lone bird from tick 19500 to 20500. An engine whose run_from is wrong
+    # past tick 20000 alone fails there, at tick 20001, under PROTO-14.
+    long_run = "trajectory-straight-flight-n10-seed-5-20000-ticks"
+    r, report = json_report(b, faulty(b, "run-from-wrong-past-tick-20000"), "--only", long_run)
+    c = report["cases"][0]
+    check(r.returncode == 1 and c["outcome"] == "fail" and c["clause"] == "PROTO-14", (r.returncode, c))
+    check(c["check"] == "run_from segment 19500..20500 from a given state of 1 bird(s)" and
+          c["difference"]["tick"] == 20001, (c["check"], c["difference"]))
 
 
 def grade_a_wrong_mean_in_a_run_is_told_metric_4_or_5_from_the_published_state(b, tmp):
@@ -389,6 +398,13 @@ def grade_malformed_schema_violating_and_misnumbered_responses_fail_under_the_ru
         check(r.returncode == 1 and report["level"] == "not conformant", (fault, r.returncode, report["level"]))
     _, report = json_report(b, faulty(b, "garbage", on="torus_delta"), "--only", "torus-x-*")
     check("this is not JSON" in report["cases"][0]["offending"], "the output is not quoted")
+    # An id kept in 32 bits echoes every id the kit's count reaches, and
+    # misnumbers the answers to the cases that give their own, past 2^32.
+    r, report = json_report(b, faulty(b, "id-held-in-32-bits"), "--only", "prng-seed-42-one-draw*")
+    outcome = {c["id"]: c for c in report["cases"]}
+    check(outcome["prng-seed-42-one-draw"]["outcome"] == "pass-exact", outcome["prng-seed-42-one-draw"])
+    big = [c for k, c in outcome.items() if "-asked-with-id-" in k]
+    check(len(big) == 3 and all(c["outcome"] == "fail" and c["clause"] == "PROTO-4" for c in big), big)
 
 
 def grade_a_valid_request_refused_within_a_case_fails_under_the_rule_the_refusal_breaks(b, tmp):

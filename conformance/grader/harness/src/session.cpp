@@ -102,8 +102,9 @@ Session::Session(std::vector<std::string> argv, std::chrono::milliseconds timeou
 
 Session::~Session() { discard(); }
 
-Json Session::exchange(const std::string& method, const Json& params, std::chrono::milliseconds deadline) {
-  const long long id = next_id_++;
+Json Session::exchange(const std::string& method, const Json& params, std::chrono::milliseconds deadline,
+                       std::optional<long long> given_id) {
+  const long long id = given_id ? *given_id : next_id_++;
   const std::string line = Json{{"id", id}, {"method", method}, {"params", params}}.dump();
   record("> ", line);
   if (method != "hello" && method != "shutdown") {
@@ -168,10 +169,10 @@ const EngineInfo& Session::ensure_started() {
   return *info_;
 }
 
-Response Session::call(const std::string& method, const Json& params) {
+Response Session::call(const std::string& method, const Json& params, std::optional<long long> id) {
   ensure_started();
   last_work_ = request_work(method, params);
-  const Json response = exchange(method, params, deadline_of(timeout_, last_work_));
+  const Json response = exchange(method, params, deadline_of(timeout_, last_work_), id);
   if (response.contains("result")) {
     largest_answered_work_ = std::max(largest_answered_work_, last_work_);
     answered_any_ = true;

@@ -15,6 +15,8 @@
 // 5. where the engine lists run_from, one run_from from each anchor over
 //    its segment, in the trajectory class, whether or not the run departs
 //    (PROTO-14);
+//    and each run_from the case gives its own state for (expected.segments:
+//    a lone bird, a segment ending past tick 20000), in the same class;
 // 6. where the engine lists verify, verify at each of the case's
 //    verify_ticks: the metrics its own run reported there (PROTO-15).
 // The failure reported is the earliest of those found, by tick.
@@ -210,6 +212,41 @@ std::optional<Finding> run_from_from_anchors(const VectorCase& c, Session& sessi
                      (near_change ? ", next to a weight change (WEIGHTS-3)" : "")};
 }
 
+// run_from from the states a case gives (expected.segments), which no
+// anchor of a run from a seed can be: one bird, a segment ending past tick
+// 20000 (PROTO-14; spec/must-accept.md). From the reference's own bits a
+// correct engine agrees, as over an anchor's segment (TOL-6).
+std::optional<Finding> run_from_given_states(const VectorCase& c, Session& session) {
+  const Json& e = c.json->at("expected");
+  if (!e.contains("segments") || !session.ensure_started().capabilities.contains("run_from")) return std::nullopt;
+  const Json& p = c.group->at("parameters");
+  const double relative = c.json->at("compare").at("relative").get<double>();
+  for (const Json& s : e.at("segments")) {
+    const int from = s.at("from_tick").get<int>(), ticks = s.at("ticks").get<int>();
+    const Response r = session.call("run_from", {{"state", s.at("state")}, {"from_tick", from},
+                                                 {"weights", p.at("weights")}, {"schedule", p.at("schedule")},
+                                                 {"ticks", ticks}});
+    if (r.kind != Response::Kind::result) answered_without_result("run_from", "but answered a segment from a given state with", r);
+    const Json& got = r.body.at("metrics");
+    const std::string segment = "run_from segment " + std::to_string(from) + ".." + std::to_string(from + ticks) +
+                                " from a given state of " + std::to_string(s.at("state").size()) + " bird(s)";
+    if (const auto problem = column_problem(s.at("metrics"), got)) {
+      return Finding{from, segment, clause_of(Found::run_from_answer),
+                     shape_difference(from, "metrics.length", s.at("metrics").at("polarization").size(),
+                                      got.at("polarization").size()),
+                     "; " + *problem};
+    }
+    Comparison cmp = compare_trajectory(relative, ticks, s.at("metrics"), got);
+    if (!cmp.within) {
+      Difference d = *cmp.first_off;
+      d.tick = *d.tick + from;
+      d.path = ".metrics." + d.field + "[" + std::to_string(*d.tick) + "]";
+      return Finding{*d.tick, segment, clause_of(Found::run_from_answer), d, ""};
+    }
+  }
+  return std::nullopt;
+}
+
 // --- verify (PROTO-15) -------------------------------------------------------------
 
 // verify re-simulates the run to at_tick (TRACE-1): its metrics are those
@@ -353,6 +390,7 @@ CaseResult grade_trajectory(const VectorCase& c, Session& session) {
   }
 
   if (const auto f = run_from_from_anchors(c, session, r, metrics)) keep_earliest(off, *f);
+  if (const auto f = run_from_given_states(c, session)) keep_earliest(off, *f);
   const Verified verified = verify_at_ticks(c, session, run.body.at("metrics"));
   if (verified.off) keep_earliest(off, *verified.off);
 

@@ -113,8 +113,10 @@ class Session {
   const EngineInfo& ensure_started();
 
   // One request and its checked response, within request_deadline().
-  // Throws EngineBroke.
-  Response call(const std::string& method, const Json& params);
+  // The request carries `id` where a case gives one (a vector's
+  // request_id, PROTO-6's range), else the session's next number; the
+  // answer must echo it either way (PROTO-4). Throws EngineBroke.
+  Response call(const std::string& method, const Json& params, std::optional<long long> id = std::nullopt);
 
   // After EngineBroke: kill the engine (and its children); the next call
   // starts a fresh one.
@@ -149,7 +151,8 @@ class Session {
   void record_to(std::vector<std::string>* transcript, std::size_t budget = kTranscriptBytes);
 
  private:
-  Json exchange(const std::string& method, const Json& params, std::chrono::milliseconds deadline);
+  Json exchange(const std::string& method, const Json& params, std::chrono::milliseconds deadline,
+               std::optional<long long> given_id = std::nullopt);
   void keep_stderr();
   void record(const char* arrow, const std::string& line);
 
