@@ -86,7 +86,7 @@ std::map<std::string, Note> metrics_notes() {
          "its platform's hypot with L takes the pair in when that hypot rounds down (at 90, a cluster "
          "edge too many, so one cluster where two are due; at 270, a mean of 269.99999999999994 where "
          "null is due), and one that decides dx*dx + dy*dy < L*L exactly takes it in whenever the true "
-         "distance is below L (spec/PROTOCOL.md)."}},
+         "distance is below L (spec/grading.md)."}},
        {"MidpointTie",
         {"boundary",
          "The true distance is exactly the midpoint L - ulp(L)/2, a tie, which rounds to L (its last "

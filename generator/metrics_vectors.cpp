@@ -354,7 +354,7 @@ VectorFile metrics_vectors() {
        "off counts the same clusters and the same birds.",
        "Band cases (flags BandInside, BandOutside, MidpointTie) are the exception: their pair's true "
        "distance lies within an ulp of 90 or 270, found with integers, and only the correctly rounded "
-       "distance decides them (spec/PROTOCOL.md, \"An engine without a correctly rounded hypot\").",
+       "distance decides them (spec/grading.md, \"An engine without a correctly rounded hypot\").",
        "cluster_count and null compare exactly in every class. Cases built only from exact speeds and "
        "distances use the exact class. The others allow as many ulps as an engine whose hypot is at most "
        "one ulp off can cost on that state, a worst case bounded from the state's own sums and rounded "

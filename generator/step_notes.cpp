@@ -113,7 +113,7 @@ std::map<std::string, Note> step_notes() {
          "L - ulp(L)/2, so the correctly rounded distance is L or more: outside. An engine that compares "
          "its platform's hypot with L takes the pair in when that hypot rounds down, and one that decides "
          "dx*dx + dy*dy < L*L exactly takes it in whenever the true distance is below L "
-         "(spec/PROTOCOL.md, \"An engine without a correctly rounded hypot\")."}},
+         "(spec/grading.md, \"An engine without a correctly rounded hypot\")."}},
        {"MidpointTie",
         {"boundary",
          "The true distance is exactly the midpoint L - ulp(L)/2, a tie, which rounds to L (its last "

@@ -386,7 +386,7 @@ VectorFile step_vectors() {
        "step class.",
        "Band cases (flags BandInside, BandOutside, MidpointTie) are the exception: their pair's true "
        "distance lies within an ulp of 90 or 28, found with integers, and only the correctly rounded "
-       "distance decides them (spec/PROTOCOL.md, \"An engine without a correctly rounded hypot\"). "
+       "distance decides them (spec/grading.md, \"An engine without a correctly rounded hypot\"). "
        "HardToRound cases hold a hypot a tiny fraction of an ulp from a midpoint: a libm one costs "
        "pass-exact there, not the step class.",
        "Cases whose fault moves numbers by less than 1e-9 (the wrap to exactly the size, summation order) "

@@ -124,7 +124,7 @@ Diagnosis diagnosis_of_report(const Json& report, const GradeRun& run) {
   const auto case_named = [&index](const Json& id) {
     const auto found = index.find(id.get<std::string>());
     if (found == index.end()) {
-      throw ReportFormatError("the diagnosis names case " + quote(id.dump()) + ", which is not among its cases");
+      throw ReportFormatError("the diagnosis names case " + protocol::quote(id.dump()) + ", which is not among its cases");
     }
     return found->second;
   };
