@@ -356,7 +356,12 @@ def main():
       "each group's list, the birds within 96 of any of its 8 birds, is long against a single "
       "disc of radius 90.")
     w("")
-    w("## Targets (issue 15)")
+    w("## Targets (issue 15, restated by issue 54)")
+    w("")
+    w("Issue 15 asked for time per tick within 1.5× of linear; no exact engine can meet that on a "
+      "fixed 1000 × 600 field, where the pairs within 90, every one of which enters the sums "
+      "(STEP-2..5), grow as n². Issue 54 restates it as time per pair within 90; the old reading "
+      "stays in the last row, as a measure, not a target.")
     w("")
     w("| target | measured | |")
     w("|---|---|---|")
@@ -366,14 +371,14 @@ def main():
         "identical" if fast_hash == grid_hash else "hash differs",
         ("met" if ratio >= TARGET_PLAIN_RATIO else "missed (%.0f× of the %.0f× asked)" % (ratio, TARGET_PLAIN_RATIO))
         if fast_hash == grid_hash else "missed: the hash differs"))
-    worst_linear = max(v for phase in linear.values() for v in phase.values())
-    w("| time per tick from 400 to 10,000 birds within %.1f× of linear, unaligned and aligned | %.2f× at worst | %s |" % (
-        TARGET_LINEAR, worst_linear, verdict(worst_linear, TARGET_LINEAR)))
     worst_pair = max(v for phase in per_pair.values() for v in phase.values())
-    w("| (the reading bench/discussion.md proposes) time per pair within 90 from 400 to 10,000 birds within %.1f× of its value at 400, unaligned and aligned | %.2f× at worst | %s |" % (
+    w("| time per pair within 90 from 400 to 10,000 birds within %.1f× of its value at 400, unaligned and aligned | %.2f× at worst | %s |" % (
         TARGET_LINEAR, worst_pair, verdict(worst_pair, TARGET_LINEAR)))
     w("| peak memory at 400 birds under %.0f MB (`verify`) | %.1f MB | %s |" % (
         TARGET_MEMORY_MB, verify_rss, verdict(verify_rss, TARGET_MEMORY_MB)))
+    worst_linear = max(v for phase in linear.values() for v in phase.values())
+    w("| (withdrawn, issue 15) time per tick from 400 to 10,000 birds within %.1f× of linear | %.2f× at worst | not a target |" % (
+        TARGET_LINEAR, worst_linear))
     w("")
     w(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "discussion.md")).read().rstrip())
     # bench/fuzz_bench.py writes its own section between these markers; it
