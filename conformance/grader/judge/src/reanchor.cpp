@@ -40,15 +40,7 @@ Json expected_columns(const VectorCase& c, const Segment& s) {
 
 // One request for the whole segment.
 Json by_run_from(const VectorCase& c, Session& session, const Json& state, const Segment& s) {
-  const Json& p = c.group->at("parameters");
-  const Response r = session.call("run_from", {{"state", state},
-                                               {"from_tick", s.from},
-                                               {"weights", p.at("weights")},
-                                               {"schedule", p.at("schedule")},
-                                               {"ticks", s.to - s.from}});
-  // Listed and then unsupported contradicts hello (PROTO-5): no quiet fallback.
-  if (r.kind != Response::Kind::result) answered_without_result("run_from", "but answered a re-anchored segment with", r);
-  return r.body.at("metrics");
+  return run_from_metrics(c, session, state, s.from, s.to - s.from, "a re-anchored segment");
 }
 
 // The fallback: the metrics of the state, then one step, tick by tick.
@@ -85,6 +77,18 @@ void measure_segment(const Json& expected, const Json& got, Reanchoring& m) {
 }
 
 }  // namespace
+
+Json run_from_metrics(const VectorCase& c, Session& session, const Json& state, int from_tick, int ticks,
+                      const std::string& what) {
+  const Json& p = c.group->at("parameters");
+  const Response r = session.call("run_from", {{"state", state},
+                                               {"from_tick", from_tick},
+                                               {"weights", p.at("weights")},
+                                               {"schedule", p.at("schedule")},
+                                               {"ticks", ticks}});
+  if (r.kind != Response::Kind::result) answered_without_result("run_from", "but answered " + what + " with", r);
+  return r.body.at("metrics");
+}
 
 std::string anchor_step_clause(const Json& anchor, const Json& weights, const Json& engine_state, std::string& why) {
   const Json& before = anchor.at("state");

@@ -38,6 +38,13 @@ struct Reanchored {
 // order, stopping at the first that disagrees. Throws EngineBroke.
 Reanchored reanchor(const VectorCase& c, Session& session, int departure);
 
+// run_from of the case's run (its weights and schedule) from `state` at
+// `from_tick` for `ticks`, as one request: the metrics columns it answers.
+// Listed and then refused contradicts hello (PROTO-5), with no quiet
+// fallback: `what` names the request in that failure.
+Json run_from_metrics(const VectorCase& c, Session& session, const Json& state, int from_tick, int ticks,
+                      const std::string& what);
+
 // The weights in force for the step out of `tick` (WEIGHTS-3), by the
 // reference's own rule, from a trajectory group's parameters.
 Json weights_for_step(const Json& parameters, int tick);

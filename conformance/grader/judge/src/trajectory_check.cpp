@@ -219,15 +219,10 @@ std::optional<Finding> run_from_from_anchors(const VectorCase& c, Session& sessi
 std::optional<Finding> run_from_given_states(const VectorCase& c, Session& session) {
   const Json& e = c.json->at("expected");
   if (!e.contains("segments") || !session.ensure_started().capabilities.contains("run_from")) return std::nullopt;
-  const Json& p = c.group->at("parameters");
   const double relative = c.json->at("compare").at("relative").get<double>();
   for (const Json& s : e.at("segments")) {
     const int from = s.at("from_tick").get<int>(), ticks = s.at("ticks").get<int>();
-    const Response r = session.call("run_from", {{"state", s.at("state")}, {"from_tick", from},
-                                                 {"weights", p.at("weights")}, {"schedule", p.at("schedule")},
-                                                 {"ticks", ticks}});
-    if (r.kind != Response::Kind::result) answered_without_result("run_from", "but answered a segment from a given state with", r);
-    const Json& got = r.body.at("metrics");
+    const Json got = run_from_metrics(c, session, s.at("state"), from, ticks, "a segment from a given state");
     const std::string segment = "run_from segment " + std::to_string(from) + ".." + std::to_string(from + ticks) +
                                 " from a given state of " + std::to_string(s.at("state").size()) + " bird(s)";
     if (const auto problem = column_problem(s.at("metrics"), got)) {
