@@ -59,7 +59,7 @@ Fuzzer::Fuzzer(const std::string& engine, const std::vector<std::string>& class_
 // The entries as a vector set, written in the published format and read
 // back by the grader's own loader (so that what is asked could be
 // published), asked of `engine` in one process in the set's order.
-// `narrow`: with the step class narrowed, for the class engines (fuzz.hpp).
+// `narrow`: with the step class narrowed, for the class engines (fuzz_cases.hpp).
 Fuzzer::Asked Fuzzer::run(const std::vector<Entry>& entries, const GradeOptions& engine, Time end, bool fail_fast,
                           bool narrow) {
   const fs::path dir = scratch_ / (narrow ? "narrowed" : "set");

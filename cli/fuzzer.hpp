@@ -1,4 +1,4 @@
-// What `susurration fuzz` does with an engine (cli/fuzz.cpp): asks it
+// What `susurration fuzz` does with an engine (cli/fuzz_command.cpp): asks it
 // cases in one process, judges a difference's fairness with the class
 // engines, confirms it by replaying in a fresh process the requests that
 // process had been sent, and shrinks both the history and the case. Every
@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "fuzz.hpp"
+#include "fuzz_cases.hpp"
 #include "susurration/grader/runner.hpp"
 
 namespace susurration::cli {

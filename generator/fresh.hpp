@@ -79,7 +79,7 @@ struct DrawnBand {
 // above L, and one exactly on it (a tie, outside).
 std::vector<DrawnBand> drawn_band_pairs(Draws& draw, double limit);
 // One of them, `kind` 0..kBandKinds - 1 in that order (the tie last), drawn
-// alone: fuzz draws a pair at a time (fuzz.hpp).
+// alone: fuzz draws a pair at a time (fuzz_cases.hpp).
 inline constexpr std::size_t kBandKinds = 6;
 DrawnBand drawn_band_pair(Draws& draw, double limit, std::size_t kind);
 

@@ -1,4 +1,4 @@
-// Differential fuzzing's inputs and cases (fuzz.hpp); shrinking them is
+// Differential fuzzing's inputs and cases (fuzz_cases.hpp); shrinking them is
 // fuzz_shrink.cpp.
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 
 #include "constructed_states.hpp"
 #include "files.hpp"
-#include "fuzz.hpp"
+#include "fuzz_cases.hpp"
 #include "fuzz_parts.hpp"
 #include "step_terms.hpp"
 #include "susurration/constants.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "fuzz.hpp"
+#include "fuzz_cases.hpp"
 
 namespace susurration::generator::fuzzing {
 

@@ -1,4 +1,4 @@
-// fuzz's short runs and band pairs (fuzz.hpp): drawn, conditioned and shrunk.
+// fuzz's short runs and band pairs (fuzz_cases.hpp): drawn, conditioned and shrunk.
 #include <algorithm>
 #include <cctype>
 #include <set>

@@ -1,4 +1,4 @@
-// Shrinking a fuzzed case the engine fails (fuzz.hpp): smaller, rounder
+// Shrinking a fuzzed case the engine fails (fuzz_cases.hpp): smaller, rounder
 // candidates of its input, each tried again by `susurration fuzz` until none
 // still fails. A run's candidates are fuzz_runs.cpp's.
 #include <algorithm>
@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "fuzz.hpp"
+#include "fuzz_cases.hpp"
 #include "fuzz_parts.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/inputs.hpp"

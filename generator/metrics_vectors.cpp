@@ -23,7 +23,7 @@
 #include "constructed_states.hpp"
 #include "files.hpp"
 #include "fresh.hpp"
-#include "fuzz.hpp"
+#include "fuzz_cases.hpp"
 #include "hard_cases.hpp"
 #include "susurration/constants.hpp"
 #include "susurration/exact_math.hpp"
@@ -329,10 +329,10 @@ std::vector<MetricsGroup> groups() {
 
 }  // namespace
 
-// A fuzzed state's metrics (fuzz.hpp), in the class of a drawn flock: no
+// A fuzzed state's metrics (fuzz_cases.hpp), in the class of a drawn flock: no
 // margin check, since a fuzzed state sits on edges on purpose; whether the
 // class is fair to a correct engine is decided by grading it with engines
-// on faithful libms (cli/fuzz.cpp).
+// on faithful libms (cli/fuzz_command.cpp).
 Case metrics_case_of(const std::string& id, const std::string& comment, std::vector<std::string> clauses,
                      std::vector<std::string> flags, const State& state) {
   const Metrics m = measure(state);

@@ -58,7 +58,7 @@ std::vector<WrittenFile> write_vector_files(const std::filesystem::path& dir, co
   for (const VectorFile& f : files) {
     const std::string name = f.category + ".json";
     texts.emplace_back(name, canonical_text(f.to_json()));
-    written.push_back({name, f.number_of_cases(), sha256_hex(texts.back().second)});
+    written.push_back({name, f.number_of_cases(), digest::sha256_hex(texts.back().second)});
     listing.push_back({{"file", name},
                        {"sha256", written.back().sha256},
                        {"number_of_cases", written.back().cases},

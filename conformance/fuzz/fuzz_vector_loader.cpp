@@ -46,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   write(folder() / "step.json", bytes);
   write(folder() / "manifest.json",
         R"({"spec_version": "1.0.0", "generator_version": "0.1.0", "number_of_cases": 1, "files": [)"
-        R"({"file": "step.json", "sha256": ")" + susurration::generator::sha256_hex(bytes) +
+        R"({"file": "step.json", "sha256": ")" + susurration::digest::sha256_hex(bytes) +
             R"(", "number_of_cases": 1, "spec_version": "1.0.0"}]})");
   try {
     const VectorSet set = load_vector_set(folder());

@@ -138,7 +138,7 @@ VectorSet load_vector_set(const std::filesystem::path& dir, bool check_schemas) 
   const Folder folder(dir);
   const std::string manifest = read_member(folder.fd(), dir, "manifest.json", kMaxManifestBytes);
   set.manifest = parse(dir / "manifest.json", manifest, kMaxManifestBytes);
-  set.manifest_sha256 = generator::sha256_hex(manifest);
+  set.manifest_sha256 = digest::sha256_hex(manifest);
   if (check_schemas) check_file_schema(dir / "manifest.json", set.manifest, "manifest");
   try {
     const Json& listed = set.manifest.at("files");
@@ -154,7 +154,7 @@ VectorSet load_vector_set(const std::filesystem::path& dir, bool check_schemas) 
       const std::string bytes =
           read_member(folder.fd(), dir, name, std::min(kMaxVectorFileBytes, kMaxVectorSetBytes - total));
       total += bytes.size();
-      if (generator::sha256_hex(bytes) != entry.at("sha256").get<std::string>()) {
+      if (digest::sha256_hex(bytes) != entry.at("sha256").get<std::string>()) {
         throw VectorSetError(path.string() + " does not match its sha256 in manifest.json");
       }
       set.files.push_back(parse(path, bytes, kMaxVectorFileBytes));

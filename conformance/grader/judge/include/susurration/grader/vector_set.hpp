@@ -55,7 +55,7 @@ inline constexpr std::size_t kMaxManifestBytes = 1u << 20;
 // in the folder (no '/', so nothing outside it); each must be a regular
 // file, not a symlink, within kMaxVectorFileBytes. Throws VectorSetError.
 // Every file is checked against its schema, but where `check_schemas` is
-// false: fuzz's narrowed set for its class engines (fuzz.hpp), the kit's
+// false: fuzz's narrowed set for its class engines (fuzz_cases.hpp), the kit's
 // own, holds a step class narrower than the schema's one constant.
 VectorSet load_vector_set(const std::filesystem::path& dir, bool check_schemas = true);
 

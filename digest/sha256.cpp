@@ -10,7 +10,7 @@
 #include <array>
 #include <stdexcept>
 
-namespace susurration::generator {
+namespace susurration::digest {
 
 std::string sha256_hex(std::string_view bytes) {
   std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
@@ -28,4 +28,4 @@ std::string sha256_hex(std::string_view bytes) {
   return out;
 }
 
-}  // namespace susurration::generator
+}  // namespace susurration::digest

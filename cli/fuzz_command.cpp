@@ -1,7 +1,7 @@
 // `susurration fuzz --engine CMD`: differential testing against the
 // reference (issue 22; spec/grading.md, "Fuzzing").
 //
-// Rounds of cases drawn to find edges (generator/fuzz.hpp) are written as a
+// Rounds of cases drawn to find edges (generator/fuzz_cases.hpp) are written as a
 // vector set in the published format, loaded back and graded as any set is,
 // so that what is asked is always something that could be published and
 // the comparison is the grader's own (its classes, its checks). A case the
@@ -38,7 +38,7 @@
 #include "commands.hpp"
 #include "ending.hpp"
 #include "exit_status.hpp"
-#include "fuzz.hpp"
+#include "fuzz_cases.hpp"
 #include "fuzzer.hpp"
 #include "progress.hpp"
 #include "run_options.hpp"

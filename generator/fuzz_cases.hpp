@@ -12,7 +12,7 @@
 //
 // What the reference answers is the expected value; whether a case is fair
 // to a correct engine on another libm is decided by grading it with such
-// engines (cli/fuzz.cpp), never here.
+// engines (cli/fuzz_command.cpp), never here.
 #pragma once
 
 #include <cstdint>
@@ -77,7 +77,7 @@ Case fuzz_case(const FuzzInput& input, const std::string& id);
 // faithful libms agree within this share of its class (abs 1e-9; a
 // trajectory's relative tolerance 1e-3 likewise): a
 // thousandth, so that another libm, whose answer the class engines only
-// sample, still lands well inside it (cli/fuzz.cpp grades them against
+// sample, still lands well inside it (cli/fuzz_command.cpp grades them against
 // narrowed(), never an engine under test).
 inline constexpr double kFairShare = 1e-3;
 

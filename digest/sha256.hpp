@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-namespace susurration::generator {
+namespace susurration::digest {
 
 std::string sha256_hex(std::string_view bytes);
 
-}  // namespace susurration::generator
+}  // namespace susurration::digest

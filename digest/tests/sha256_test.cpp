@@ -5,7 +5,7 @@
 
 #include "sha256.hpp"
 
-using susurration::generator::sha256_hex;
+using susurration::digest::sha256_hex;
 
 TEST(Sha256, MatchesTheFipsExamples) {
   EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
