@@ -24,7 +24,8 @@ include_guard(GLOBAL)
 # - EDIT: the source of that name is compiled as a copy in which <text>,
 #   which must occur in it exactly once, becomes <replacement>; the copy is
 #   written at configure time to <flavour>/ in the caller's build directory
-#   and written again whenever the room's file changes.
+#   and written again whenever the room's file changes. <text> and
+#   <replacement> are CMake list items, so they hold no semicolon.
 # Replacements and edited copies come after the sources kept, in the order
 # given. Sets flavour_suffix in the caller ("" or "_<flavour>"), with which
 # the room names the same flavour of the libraries it stands on.
@@ -45,6 +46,7 @@ function(susurration_room_library name)
 
   set(target ${name}_${arg_FLAVOUR})
   set(what "flavour ${arg_FLAVOUR} of ${name}")
+  file(RELATIVE_PATH room ${PROJECT_SOURCE_DIR} ${arg_ROOM})
   set(sources ${arg_SOURCES})
   set(added "")
 
@@ -63,7 +65,7 @@ function(susurration_room_library name)
       endif()
     endforeach()
     if(kept STREQUAL sources)
-      message(FATAL_ERROR "${what}: no source of ${arg_ROOM} is named ${pattern} any more; update the flavour")
+      message(FATAL_ERROR "${what}: no source of ${room}/ is named ${pattern} any more; update the flavour")
     endif()
     set(sources ${kept})
     list(APPEND added ${file})
@@ -84,7 +86,7 @@ function(susurration_room_library name)
       endif()
     endforeach()
     if(NOT found)
-      message(FATAL_ERROR "${what}: ${arg_ROOM} has no source ${file_name} to edit; update the flavour")
+      message(FATAL_ERROR "${what}: ${room}/ has no source ${file_name} to edit; update the flavour")
     endif()
     list(REMOVE_ITEM sources ${found})
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${found})
