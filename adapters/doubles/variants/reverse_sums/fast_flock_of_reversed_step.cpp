@@ -1,6 +1,7 @@
 // FastFlock for the reverse-sums variant: this variant's plain step() (the
 // reference's, with each bird's neighbours summed in decreasing index
-// order; CMakeLists.txt makes it) behind the fast engine's interface.
+// order; the reference room edits its own step.cpp for it, as
+// CMakeLists.txt asks) behind the fast engine's interface.
 // `susurration engine` steps with FastFlock, and runs and verifies with
 // FastSimulation (reference_engine/src/engine_methods.cpp); with this file in place of
 // fast_engine/src/fast_engine*.cpp, whose sums run in increasing
