@@ -13,12 +13,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Parsed once: every session in every thread reads the same checker.
-const SchemaChecker& response_schema() {
-  static const SchemaChecker checker(Json::parse(protocol_response_schema()));
-  return checker;
-}
-
 // What a schema violation breaks, from where in the response it lies
 // (`location`, the JSON pointer the checker's message starts with).
 LineFault broken_part(const std::string& location) {
@@ -110,7 +104,7 @@ nlohmann::json read_response(std::string_view line, const std::string& method, l
   }
   std::optional<std::string> problem;
   try {
-    problem = response_schema().violation(response, "/$defs/response_" + method);
+    problem = protocol_schemas().violation(response, "/$defs/" + method + "/$defs/response");
   } catch (const std::logic_error&) {
     // Only a method the kit never asks has no schema.
     throw BrokenLine("a response to " + quote(method, 40) + ", a method with no response schema", quote(line),

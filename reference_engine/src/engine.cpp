@@ -14,8 +14,8 @@
 //   params that the method does not take is invalid-request (PROTO-6).
 // - A bad value of a parameter outside spec/inputs.md (skip, count, a, b,
 //   size, from, to, value, places, state_ticks) is invalid-request with a
-//   null field: the request breaks schemas/protocol/request.schema.json,
-//   and PROTO-6 has no field name for it.
+//   null field: the request breaks its schema (schemas/protocol/), and
+//   PROTO-6 has no field name for it.
 // - A top-level key other than id, method and params makes the line
 //   invalid-request; so does an id that is not an integer in 0..2^53-1,
 //   answered with id null.

@@ -25,8 +25,8 @@ using Json = nlohmann::ordered_json;  // results keep the key order of PROTOCOL.
 using forms::required;
 
 // --- parameters that are not in spec/inputs.md -------------------------------
-// Their limits are schemas/protocol/request.schema.json's (count's and
-// state_ticks' caps too, since issue 23); engine.cpp answers a value outside
+// Their limits are the schemas' (schemas/protocol/<method>.schema.json;
+// count's and state_ticks' caps too, since issue 23); engine.cpp answers a value outside
 // them invalid-request.
 
 // Any skip costs nothing (Mulberry32::skip), so the cap on it is only what a

@@ -11,12 +11,6 @@
 namespace susurration::grader {
 namespace {
 
-// Parsed once: every session in every thread reads the same checker.
-const SchemaChecker& request_schema() {
-  static const SchemaChecker checker(Json::parse(protocol_request_schema()));
-  return checker;
-}
-
 std::string seconds(std::chrono::milliseconds ms) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g s", ms.count() / 1000.0);
@@ -35,7 +29,7 @@ double request_work(const std::string& method, const Json& params) {
   try {
     // The parameters alone, against their part of the request's schema: the
     // id and method are the kit's own, and wrapping would copy a whole state.
-    if (request_schema().violation(params, "/$defs/request_" + method + "/properties/params")) return 0;
+    if (protocol_schemas().violation(params, "/$defs/" + method + "/properties/params")) return 0;
   } catch (const std::logic_error&) {
     // A method the schema does not know yet: judged by its parameters alone.
   }

@@ -66,40 +66,24 @@ const std::vector<std::pair<std::string_view, std::string_view>>& vector_schema_
 namespace {
 
 // The vector schemas as one document the checker reads, each under
-// /$defs/<stem>: a reference into another file ("common.schema.json#/$defs/x")
-// or into its own ("#/$defs/x") becomes one into that part. A pattern gets
-// the checker's bound on its input where the schema gives none: every
-// patterned string of a vector file (an id, a version, a hash, a flag) is
-// far shorter.
-Json one_schema_document() {
-  Json parts = Json::object();
-  for (const auto& [stem, text] : vector_schema_texts()) {
-    Json part = Json::parse(text);
-    const std::string own = "#/$defs/" + std::string(stem);
-    const auto rewrite = [&](auto&& self, Json& node) -> void {
-      if (node.is_object()) {
-        if (node.contains("$ref") && node.at("$ref").is_string()) {
-          const std::string ref = node.at("$ref").get<std::string>();
-          const std::size_t hash = ref.find('#');
-          const std::string file = ref.substr(0, hash);
-          const std::string target = file.empty() ? own : "#/$defs/" + file.substr(0, file.find(".schema.json"));
-          node["$ref"] = target + (hash == std::string::npos ? "" : ref.substr(hash + 1));
-        }
-        if (node.contains("pattern") && !node.contains("maxLength")) node["maxLength"] = 1000;
-        for (auto& member : node.items()) self(self, member.value());
-      } else if (node.is_array()) {
-        for (Json& child : node) self(self, child);
-      }
-    };
-    rewrite(rewrite, part);
-    parts[std::string(stem)] = std::move(part);
-  }
-  return {{"$defs", std::move(parts)}};
+// /$defs/<stem> (one_schema_document). A pattern gets the checker's bound on
+// its input where the schema gives none: every patterned string of a vector
+// file (an id, a version, a hash, a flag) is far shorter.
+Json vector_schema_document() {
+  Json document = one_schema_document(vector_schema_texts());
+  const auto bound = [](auto&& self, Json& node) -> void {
+    if (node.is_object() && node.contains("pattern") && !node.contains("maxLength")) node["maxLength"] = 1000;
+    if (node.is_structured()) {
+      for (Json& child : node) self(self, child);
+    }
+  };
+  bound(bound, document);
+  return document;
 }
 
 // The file against the schema it names (its "schema", e.g. step.schema.json).
 void check_file_schema(const std::filesystem::path& file, const Json& doc, const std::string& wanted = "") {
-  static const SchemaChecker checker(one_schema_document());
+  static const SchemaChecker checker(vector_schema_document());
   const std::string named = doc.is_object() && doc.contains("schema") && doc.at("schema").is_string()
                                 ? doc.at("schema").get<std::string>()
                                 : "";

@@ -9,6 +9,8 @@
 #include <regex>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -28,7 +30,7 @@ class SchemaChecker {
   SchemaChecker& operator=(const SchemaChecker&) = delete;
 
   // Empty when `instance` is valid against the schema at JSON pointer
-  // `pointer` of the document (e.g. "/$defs/response_step"); otherwise one
+  // `pointer` of the document (e.g. "/$defs/step/$defs/response"); otherwise one
   // line naming the instance location and the rule it breaks, e.g.
   // `/result/state/3/0: 1000.5 is above the maximum 1000`. Safe to call from
   // several threads at once.
@@ -50,9 +52,20 @@ class SchemaChecker {
   std::unique_ptr<Compiled> compiled_;
 };
 
-// The two protocol schemas, compiled into the binary from
-// schemas/protocol/*.schema.json so the grader works from any directory.
-std::string_view protocol_request_schema();
-std::string_view protocol_response_schema();
+// Schema files that refer to one another ("common.schema.json#/$defs/id") as
+// one document the checker reads: each file, given as {stem, text} with stem
+// its name less ".schema.json", under /$defs/<stem>, and every reference into
+// another file or into its own ("#/$defs/x") made one into that part. A
+// reference to a file not given names nothing, which the checker refuses.
+using SchemaTexts = std::vector<std::pair<std::string_view, std::string_view>>;
+nlohmann::json one_schema_document(const SchemaTexts& files);
+
+// The protocol schemas, schemas/protocol/<stem>.schema.json, compiled into
+// the binary (protocol_schemas.cpp.in) so the kit works from any directory.
+const SchemaTexts& protocol_schema_texts();
+
+// The checker of every protocol message, built from those once: a method's
+// request is /$defs/<method>, its response /$defs/<method>/$defs/response.
+const SchemaChecker& protocol_schemas();
 
 }  // namespace susurration

@@ -93,7 +93,7 @@ struct Response {
 // The deadline of one request (PROTO-3; grading.md, "Deadlines"): the base
 // (`grade --timeout`) scaled by the work the request asks, so that a slow
 // but correct engine is not reported as a broken one. A request that breaks
-// schemas/protocol/request.schema.json, as every invalid.json request does,
+// its method's schema (schemas/protocol/), as every invalid.json request does,
 // gets the base: an engine must refuse it before it works.
 std::chrono::milliseconds request_deadline(std::chrono::milliseconds base, const std::string& method,
                                            const Json& params);
