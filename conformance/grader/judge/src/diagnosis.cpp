@@ -78,8 +78,9 @@ bool stuck_on_its_own_rule(const CaseResult& r, const VectorCase*) {
 
 // The check left suspects on a case that missed no deadline: a method
 // asked within it came back refused or of a shape no right value has
-// (its method's rules), or a run's mean at a tick whose state is not
-// published (METRIC-4 and METRIC-5). The two differ only in the suspects.
+// (its method's rules), or a mean is wrong at a tick whose state is not
+// published or of a shape no mean has (METRIC-4 and METRIC-5: which one
+// cannot be told). The rows differ only in the suspects.
 bool answered_wrong(const CaseResult& r) { return failed(r) && !r.suspects.empty() && !r.unanswered_work; }
 bool method_answered_wrong(const CaseResult& r, const VectorCase*) {
   return answered_wrong(r) && r.suspects != mean_distance_suspects();
