@@ -1,5 +1,10 @@
-// The ranking of spec/grading.md, "How a report ranks causes": evidence
-// from every graded case, failing and passing, weighed per clause.
+// The ranking of spec/grading.md, "How a report ranks causes" (PROTO-11):
+// evidence from every graded case, failing and passing, weighed per clause.
+//
+// The evidence of a case is decided by kRules, one row per row of the two
+// tables in that section, keyed as the spec keys them
+// (diagnosis_rules_test checks the keys match one to one); the ranking
+// that weighs the evidence is the numbered steps under them.
 #include "susurration/grader/diagnosis.hpp"
 
 #include "check_parts.hpp"
@@ -12,6 +17,7 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace susurration::grader {
 namespace {
@@ -27,7 +33,7 @@ bool failed(const CaseResult& r) { return r.outcome == Outcome::fail || r.outcom
 // right: the rule was right for the first bird, so what differs is what the
 // later birds read, the flock the earlier birds left behind (STEP-1). A
 // wrong term, radius or clamp would have put bird 0 off as well.
-bool order_evidence(const CaseResult& r, const VectorCase* c) {
+bool update_order(const CaseResult& r, const VectorCase* c) {
   if (r.outcome != Outcome::fail || !c || !r.difference || !r.difference->bird || *r.difference->bird == 0) return false;
   const Json& json = *c->json;
   if (!json.contains("input") || !json.at("input").contains("state") || !json.contains("expected") ||
@@ -48,10 +54,130 @@ bool order_evidence(const CaseResult& r, const VectorCase* c) {
   return before.at(0).at(2) != after.at(0).at(2) || before.at(0).at(3) != after.at(0).at(3);
 }
 
+// Birds in other places (INIT-1 from init's check) say the draws went
+// wrong, not whether their order or the PRNG under them did. Right places
+// with another velocity (INIT-2, INIT-3) clear the PRNG: not this row.
+bool init_birds_elsewhere(const CaseResult& r, const VectorCase* c) {
+  return failed(r) && c && c->category == "init" && r.clause == clause_of(Found::bird_in_another_place);
+}
+
+// A run's state at tick 0 is init's answer: off there, it checks what the
+// init cases check, the PRNG that init draws from as much as the draws.
+bool run_state_at_tick_0(const CaseResult& r, const VectorCase*) {
+  return failed(r) && r.check == "states" && r.difference && r.difference->tick == 0;
+}
+
+// Stuck on a method with a rule of its own (run_from's PROTO-14, verify's
+// PROTO-15: the one suspect that is not the case's first clause), as its
+// crash is pinned there: the case's other clauses are what the answer
+// would have been checked against, not what went wrong.
+bool stuck_on_its_own_rule(const CaseResult& r, const VectorCase*) {
+  return failed(r) && stuck(r) && r.suspects.size() == 1 && !r.clauses.empty() &&
+         r.suspects.front() != r.clauses.front();
+}
+
+// The check left suspects on a case that missed no deadline: a method
+// asked within it came back refused or of a shape no right value has
+// (its method's rules), or a mean is wrong at a tick whose state is not
+// published or of a shape no mean has (METRIC-4 and METRIC-5: which one
+// cannot be told). The rows differ only in the suspects.
+bool answered_wrong(const CaseResult& r) { return failed(r) && !r.suspects.empty() && !r.unanswered_work; }
+bool method_answered_wrong(const CaseResult& r, const VectorCase*) {
+  return answered_wrong(r) && r.suspects != mean_distance_suspects();
+}
+bool mean_off_an_unpublished_tick(const CaseResult& r, const VectorCase*) {
+  return answered_wrong(r) && r.suspects == mean_distance_suspects();
+}
+
+// A deadline missed on an input the engine is stuck on (stuck_on_input,
+// decided by run_grade) accuses the answer, as a crash does; a deadline
+// merely missed (errored) keeps the check's PROTO-3.
+bool stuck_on_the_input(const CaseResult& r, const VectorCase* c) {
+  return failed(r) && !r.suspects.empty() && stuck(r) && !stuck_on_its_own_rule(r, c);
+}
+
+// An anchor step whose difference lies along no one term, the clamp or the
+// move: evidence that some rule of the step is wrong, isolating none.
+bool anchor_fits_no_term(const CaseResult& r, const VectorCase*) {
+  return failed(r) && r.clause == clause_of(Found::step_as_a_whole) && r.check.rfind("step from anchor", 0) == 0;
+}
+
+// A re-anchored segment that departs: its metric names where the runs
+// parted, not which rule parted them. Off at its very first tick it is no
+// departure (the metric of the published state itself is wrong), and on
+// the tick of a weights change it is WEIGHTS-3's: both stay pinned.
+bool segment_departs(const CaseResult& r, const VectorCase*) {
+  const std::string segment = "re-anchored segment ";
+  if (!failed(r) || r.check.rfind(segment, 0) != 0 || r.clause == clause_of(Found::next_to_a_weights_change)) {
+    return false;
+  }
+  const bool at_start = r.difference && r.difference->tick &&
+                        r.check.rfind(segment + std::to_string(*r.difference->tick) + "..", 0) == 0;
+  return !at_start;
+}
+
 struct Evidence {
   std::vector<std::string> tests;  // every clause the case checks
   std::string primary;             // the clause it isolates
   bool pinned = false;             // the grader's check found primary in the difference itself
+};
+
+// What a row does to the evidence when its case matches.
+enum class Act {
+  check_pins,     // the check chose the clause (r.clause, from blame.hpp): the starting evidence holds it
+  unpin,          // the clause isolated stays, but is a suspect among the tests, with `from` added
+  pin,            // isolates the one clause of `from`, pinned
+  count_against,  // isolates nothing; counts against `from`
+  class_pin,      // decided over the whole run: failing_classes
+};
+// The clauses an act names.
+enum class From { none, update_order, stuck_method, init_cases, case_suspects, step_rules };
+
+struct Rule {
+  std::string_view key;  // the key of the row in spec/grading.md's PROTO-11 tables
+  Act act;
+  bool (*holds)(const CaseResult&, const VectorCase*) = nullptr;  // decided here: the case the row is about
+  From from = From::none;
+};
+
+// The rows decided here apply in this order, every row that holds for a
+// case over what the earlier rows left, so where two hold the later one
+// decides: the update order pins over init-places, isolating nothing
+// overrides any pin. The rows a check decides are kept for the spec's
+// sake, each with where it is decided; predicates of rows decided here
+// spare them where they say so.
+constexpr Rule kRules[] = {
+    // Isolates (pinned), as the check reported it.
+    {"metric", Act::check_pins},            // checks.cpp clause_for, kFieldDefinedBy
+    {"init", Act::check_pins},              // checks.cpp init_clause
+    {"metric-rows", Act::check_pins},       // Found::tick_bookkeeping
+    {"weights-change", Act::check_pins},    // Found::next_to_a_weights_change; segment-departs spares it
+    {"outside-field", Act::check_pins},     // Found::bird_outside_the_field
+    {"states-shape", Act::check_pins},      // Found::state_labelled_with_the_wrong_tick, trajectory_states.cpp
+    {"valid-refused", Act::check_pins},     // kRangedBy, Found::run_ticks_refused
+    {"unsupported", Act::check_pins},       // Found::listed_but_unsupported
+    {"invalid-request", Act::check_pins},   // Found::refused_as_no_request
+    {"other-parameter", Act::check_pins},   // checks.cpp refusal_rule
+    {"errored", Act::check_pins},           // session.hpp EngineBroke's clause
+    {"mean-metric-5", Act::check_pins},     // metric_clause.cpp
+    {"mean-metric-4", Act::check_pins},     // metric_clause.cpp
+    {"mean-published", Act::check_pins},    // trajectory_states.cpp
+    {"anchor-term", Act::check_pins},       // reanchor.cpp anchor_step_clause
+    {"anchor-no-tick", Act::check_pins},    // Found::took_no_tick
+    {"segment-first-tick", Act::check_pins},  // segment-departs spares it
+    {"init-velocity", Act::check_pins},     // init-places spares it
+    {"deadline-slow", Act::check_pins},     // runner.cpp; stuck spares it
+    // Decided here.
+    {"init-places", Act::unpin, init_birds_elsewhere},
+    {"update-order", Act::pin, update_order, From::update_order},
+    {"tick-0", Act::unpin, run_state_at_tick_0, From::init_cases},
+    {"stuck-own-rule", Act::pin, stuck_on_its_own_rule, From::stuck_method},
+    {"method-wrong", Act::count_against, method_answered_wrong, From::case_suspects},
+    {"stuck", Act::count_against, stuck_on_the_input, From::case_suspects},
+    {"mean-unpublished", Act::count_against, mean_off_an_unpublished_tick, From::case_suspects},
+    {"anchor-no-term", Act::count_against, anchor_fits_no_term, From::step_rules},
+    {"segment-departs", Act::count_against, segment_departs, From::step_rules},
+    {"bug-class", Act::class_pin},
 };
 
 // Adds `clauses` to what the evidence tests, each once.
@@ -61,80 +187,52 @@ void also_tests(Evidence& e, const std::vector<std::string>& clauses) {
   }
 }
 
-// Evidence against every one of `clauses`, isolating none of them.
-void isolates_none_of(Evidence& e, const std::vector<std::string>& clauses) {
-  e.primary.clear();
-  e.pinned = false;
-  also_tests(e, clauses);
+std::vector<std::string> clauses_from(From from, const CaseResult& r, const std::vector<std::string>& init_clauses) {
+  switch (from) {
+    case From::none: return {};
+    case From::update_order: return {clause_of(Found::later_birds_read_the_flock_left_behind)};
+    case From::stuck_method: return {r.suspects.front()};
+    case From::init_cases: return init_clauses;
+    case From::case_suspects: return r.suspects;
+    case From::step_rules: return suspects_of("step", "trajectories");
+  }
+  return {};
 }
 
-// A deadline missed on an input the engine is stuck on (stuck_on_input,
-// decided by run_grade) accuses the answer, as a crash does; a missed
-// deadline otherwise stays PROTO-3's (spec/grading.md, "How a report
-// ranks causes").
+// A failing case starts from the clause its check reported, pinned when
+// that is not the case's own first clause; a passing one from its first
+// clause, the one its author says it is about. Then every row decided here
+// that holds.
 Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector<std::string>& init_clauses) {
-  const bool stuck = grader::stuck(r);
   Evidence e{r.clauses, r.clauses.empty() ? "" : r.clauses.front()};
-  // A failing case is weighed by the clause its check pinned (a field's
-  // defining clause, INIT-1..3, METRIC-1, WEIGHTS-3, ...), a passing one by
-  // its first clause: the one its author says it is about.
   if (failed(r) && !r.clause.empty()) {
     e.primary = r.clause;
     e.pinned = r.clauses.empty() || r.clause != r.clauses.front();
-    // Birds in other places (INIT-1 from init's check) say the draws went
-    // wrong, not whether their order or the PRNG under them did: a suspect
-    // among the init case's clauses, not a pin. Right places with another
-    // velocity (INIT-2, INIT-3) clear the PRNG, and stay pinned.
-    if (c && c->category == "init" && r.clause == clause_of(Found::bird_in_another_place)) e.pinned = false;
   }
-  if (order_evidence(r, c)) {
-    e.primary = clause_of(Found::later_birds_read_the_flock_left_behind);
-    e.pinned = true;
+  for (const Rule& rule : kRules) {
+    if (!rule.holds || !rule.holds(r, c)) continue;
+    const std::vector<std::string> clauses = clauses_from(rule.from, r, init_clauses);
+    switch (rule.act) {
+      case Act::unpin:
+        e.pinned = false;
+        also_tests(e, clauses);
+        break;
+      case Act::pin:
+        e.primary = clauses.front();
+        e.pinned = true;
+        break;
+      case Act::count_against:
+        e.primary.clear();
+        e.pinned = false;
+        also_tests(e, clauses);
+        break;
+      case Act::check_pins:
+      case Act::class_pin: break;
+    }
   }
-  // A run's state at tick 0 is init's answer: off there, it checks what the
-  // init cases check (the PRNG that init draws from as much as the draws),
-  // so its INIT clause is a suspect among those, not a pin.
-  if (failed(r) && r.check == "states" && r.difference && r.difference->tick == 0) {
-    e.pinned = false;
-    also_tests(e, init_clauses);
-  }
-  // An anchor step whose difference lies along no one term, the clamp or
-  // the move is reported against the step as a whole (STEP-1): evidence
-  // that some rule of the step is wrong, isolating none of them.
-  // So is a re-anchored segment that departs: its metric names where the
-  // runs parted, not which rule parted them (WEIGHTS-3 excepted, pinned on
-  // the tick of a change).
-  const bool anchor_step = r.clause == clause_of(Found::step_as_a_whole) && r.check.rfind("step from anchor", 0) == 0;
-  // A segment off at its very first tick is not a departure: the metric
-  // of the published state itself is wrong, and its clause stays pinned.
-  const std::string segment_check = "re-anchored segment ";
-  const bool is_segment = r.check.rfind(segment_check, 0) == 0;
-  const bool at_start = is_segment && r.difference && r.difference->tick &&
-                        r.check.rfind(segment_check + std::to_string(*r.difference->tick) + "..", 0) == 0;
-  const bool segment = r.clause != clause_of(Found::next_to_a_weights_change) && is_segment && !at_start;
-  // A method asked within the case came back wrong (refused, of a shape no
-  // right value has, or the engine died or got stuck on it): evidence
-  // against that method's rules, isolating none of them.
-  // Stuck on a method with a rule of its own (run_from's PROTO-14,
-  // verify's PROTO-15: the one suspect that is not the case's first
-  // clause) is pinned on that rule, as its crash is (r.clause != the
-  // first clause): the case's other clauses are what the answer would have
-  // been checked against, not what went wrong.
-  if (failed(r) && stuck && r.suspects.size() == 1 && !r.clauses.empty() && r.suspects.front() != r.clauses.front()) {
-    e.primary = r.suspects.front();
-    e.pinned = true;
-  } else if (failed(r) && !r.suspects.empty() && (!r.unanswered_work || stuck)) {
-    isolates_none_of(e, r.suspects);
-  }
-  if (failed(r) && (anchor_step || segment)) isolates_none_of(e, suspects_of("step", "trajectories"));
   if (!e.primary.empty()) also_tests(e, {e.primary});
   return e;
 }
-
-struct Tally {
-  int failing = 0;  // isolating cases that fail
-  int cases = 0;    // isolating cases graded
-};
 
 // A bug class: the cases one flag of one file marks, and the clause its
 // note says the class belongs to.
@@ -148,14 +246,13 @@ struct BugClass {
   int failing = 0;
 };
 
-// The classes that fail as a whole: every graded case the flag marks
-// fails, those cases lead with two or more clauses and their checks report
-// two or more, and the other cases that lead with those clauses mostly
-// pass. That is one mistake seen through several rules or parameters (42.0
-// taken for an integer shows in the seed, the bird count, every tick), and
-// it is one cause, named by the class's clause (spec/grading.md, "How a
-// report ranks causes"). A mistake that fails everything fails the others
-// too, and is left to the ranking.
+// The classes that fail as a whole (row bug-class): every graded case the
+// flag marks fails, those cases lead with two or more clauses and their
+// checks report two or more, and the other cases that lead with those
+// clauses mostly pass. That is one mistake seen through several rules or
+// parameters (42.0 taken for an integer shows in the seed, the bird count,
+// every tick), and it is one cause, named by the class's clause. A mistake
+// that fails everything fails the others too, and is left to the ranking.
 std::map<std::string, BugClass> failing_classes(const GradeRun& run,
                                                 const std::map<std::string, const VectorCase*>& by_id) {
   std::map<std::string, BugClass> classes;
@@ -196,28 +293,113 @@ std::map<std::string, BugClass> failing_classes(const GradeRun& run,
   return out;
 }
 
+// The clauses every init case checks, in order of first mention: what a
+// run's state at tick 0 counts against (row tick-0).
+std::vector<std::string> init_clauses_of(const VectorSet& set) {
+  std::vector<std::string> out;
+  for (const VectorCase& c : set.cases) {
+    if (c.category != "init" || !c.json->contains("clauses")) continue;
+    for (const Json& clause : c.json->at("clauses")) {
+      const std::string name = clause.get<std::string>();
+      if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+  }
+  return out;
+}
+
+struct Tally {
+  int failing = 0;  // isolating cases that fail
+  int cases = 0;    // isolating cases graded
+};
+
+// The numbered steps of "How a report ranks causes", over the evidence.
+struct Ranking {
+  const std::vector<Evidence>& ev;
+  std::map<std::string, Tally> isolating;
+
+  // (1) A clause is cleared when it has isolating cases and every one passed.
+  bool cleared(const std::string& clause) const {
+    const auto it = isolating.find(clause);
+    return it != isolating.end() && it->second.cases > 0 && it->second.failing == 0;
+  }
+  std::vector<std::string> suspects(std::size_t k) const {
+    std::vector<std::string> out;
+    for (const std::string& clause : ev[k].tests) {
+      if (!cleared(clause)) out.push_back(clause);
+    }
+    return out;
+  }
+  // (2) A failure the grader pinned on a clause is that clause's to
+  // explain; any other shares its blame among its suspects.
+  std::vector<std::string> candidates(std::size_t k) const {
+    if (ev[k].pinned) return {ev[k].primary};
+    std::vector<std::string> out = suspects(k);
+    if (out.empty() && !ev[k].primary.empty()) out.push_back(ev[k].primary);
+    if (out.empty()) out = ev[k].tests;  // every suspect cleared: still one of them
+    return out;
+  }
+  // (3) How consistently a clause's isolating cases fail, between 1/2 (none
+  // of them, or none at all) and 1 (every one): a mistake confined to one
+  // special case (a radius, a division by zero) passes most of its
+  // clause's cases, so this weighs, but never outweighs, how much a clause
+  // explains.
+  double consistency(const std::string& clause) const {
+    const auto it = isolating.find(clause);
+    if (it == isolating.end() || it->second.cases == 0) return 0.5;
+    return 0.5 + 0.5 * it->second.failing / it->second.cases;
+  }
+  // (4) The clause with the highest score, ties to the clause mentioned
+  // first; a score of -1 when no remaining failure names a clause.
+  std::pair<std::string, double> best(const std::vector<std::size_t>& remaining,
+                                      const std::map<std::string, std::size_t>& first_seen) const {
+    std::map<std::string, double> share;
+    for (std::size_t k : remaining) {
+      const std::vector<std::string> cands = candidates(k);
+      for (const std::string& clause : cands) share[clause] += 1.0 / static_cast<double>(cands.size());
+    }
+    std::string best;
+    double best_score = -1;
+    for (const auto& [clause, s] : share) {
+      const double score = consistency(clause) * s;
+      if (score > best_score || (score == best_score && first_seen.at(clause) < first_seen.at(best))) {
+        best = clause;
+        best_score = score;
+      }
+    }
+    return {best, best_score};
+  }
+  // The case shown for a cause: one it isolates, checking the fewest
+  // clauses not cleared, earliest in the manifest.
+  std::size_t shown(const Cause& cause) const {
+    auto rank_of = [&](std::size_t k) {
+      return std::make_tuple(ev[k].primary == cause.clause ? 0 : 1, suspects(k).size(), k);
+    };
+    return *std::min_element(cause.explains.begin(), cause.explains.end(),
+                             [&](std::size_t a, std::size_t b) { return rank_of(a) < rank_of(b); });
+  }
+};
+
 }  // namespace
+
+std::vector<std::string_view> evidence_rule_keys() {
+  std::vector<std::string_view> out;
+  for (const Rule& rule : kRules) out.push_back(rule.key);
+  return out;
+}
 
 Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
   Diagnosis d;
   std::map<std::string, const VectorCase*> by_id;
-  std::vector<std::string> init_clauses;
-  for (const VectorCase& c : set.cases) {
-    by_id.emplace(c.id(), &c);
-    if (c.category != "init" || !c.json->contains("clauses")) continue;
-    for (const Json& clause : c.json->at("clauses")) {
-      const std::string name = clause.get<std::string>();
-      if (std::find(init_clauses.begin(), init_clauses.end(), name) == init_clauses.end()) init_clauses.push_back(name);
-    }
-  }
+  for (const VectorCase& c : set.cases) by_id.emplace(c.id(), &c);
+  const std::vector<std::string> init_clauses = init_clauses_of(set);
 
   std::vector<Evidence> ev;
   for (const CaseResult& r : run.results) {
     const auto it = by_id.find(r.id);
     ev.push_back(evidence_of(r, it == by_id.end() ? nullptr : it->second, init_clauses));
   }
-  // A failure of a class that fails as a whole is pinned on the class's
-  // clause (the largest class, where a case is in two).
+  // Row bug-class: a failure of a class that fails as a whole is pinned on
+  // the class's clause (the largest class, where a case is in two).
   std::map<std::size_t, const BugClass*> class_of;
   const std::map<std::string, BugClass> classes = failing_classes(run, by_id);
   for (const auto& [key, b] : classes) {
@@ -229,12 +411,10 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
   for (const auto& [k, b] : class_of) {
     ev[k].primary = b->clause;
     ev[k].pinned = true;
-    if (std::find(ev[k].tests.begin(), ev[k].tests.end(), b->clause) == ev[k].tests.end()) {
-      ev[k].tests.push_back(b->clause);
-    }
+    also_tests(ev[k], {b->clause});
   }
 
-  std::map<std::string, Tally> isolating;
+  Ranking ranking{ev, {}};
   std::vector<std::size_t> remaining;
   std::map<std::string, std::size_t> first_seen;  // a clause's first mention: the last tie-break
   for (std::size_t k = 0; k < run.results.size(); ++k) {
@@ -245,65 +425,17 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
     // rule is wrong: it is explained, but it neither clears nor accuses an
     // isolated clause.
     if (graded(r) && !ev[k].primary.empty()) {
-      Tally& t = isolating[ev[k].primary];
+      Tally& t = ranking.isolating[ev[k].primary];
       ++t.cases;
       if (failed(r)) ++t.failing;
     }
     if (unexpected_outcome(r)) remaining.push_back(k);
   }
-  // A clause is cleared when it has isolating cases and every one passed.
-  auto cleared = [&](const std::string& clause) {
-    const auto it = isolating.find(clause);
-    return it != isolating.end() && it->second.cases > 0 && it->second.failing == 0;
-  };
-  // A failure the grader pinned on a clause from the difference itself is
-  // that clause's to explain; any other shares its blame among the clauses
-  // it checks that are not cleared.
-  auto suspects = [&](std::size_t k) {
-    std::vector<std::string> out;
-    for (const std::string& clause : ev[k].tests) {
-      if (!cleared(clause)) out.push_back(clause);
-    }
-    return out;
-  };
-  auto candidates = [&](std::size_t k) {
-    if (ev[k].pinned) return std::vector<std::string>{ev[k].primary};
-    std::vector<std::string> out = suspects(k);
-    if (out.empty() && !ev[k].primary.empty()) out.push_back(ev[k].primary);
-    if (out.empty()) out = ev[k].tests;  // every suspect cleared: still one of them
-    return out;
-  };
-  // How consistently a clause's isolating cases fail, between 1/2 (none
-  // of them, or none at all) and 1 (every one): a mistake confined to one
-  // special case (a radius, a division by zero) passes most of its
-  // clause's cases, so this weighs, but never outweighs, how much a clause
-  // explains.
-  auto consistency = [&](const std::string& clause) {
-    const auto it = isolating.find(clause);
-    if (it == isolating.end() || it->second.cases == 0) return 0.5;
-    return 0.5 + 0.5 * it->second.failing / it->second.cases;
-  };
 
   while (!remaining.empty()) {
-    // Each remaining failure shares one unit of blame among its candidates.
-    std::map<std::string, double> share;
-    for (std::size_t k : remaining) {
-      const std::vector<std::string> cands = candidates(k);
-      for (const std::string& clause : cands) share[clause] += 1.0 / static_cast<double>(cands.size());
-    }
-    if (share.empty()) break;  // failures that name no clause at all
-    std::string best;
-    double best_score = -1;
-    for (const auto& [clause, s] : share) {
-      const double score = consistency(clause) * s;
-      const bool better = score > best_score ||
-                          (score == best_score && first_seen.at(clause) < first_seen.at(best));
-      if (better) {
-        best = clause;
-        best_score = score;
-      }
-    }
-    Cause cause{best, best_score, 0, {}, ""};
+    const auto [best, score] = ranking.best(remaining, first_seen);
+    if (score < 0) break;  // failures that name no clause at all
+    Cause cause{best, score, 0, {}, ""};
     std::vector<std::size_t> rest;
     int alone = 0;
     for (std::size_t k : remaining) {
@@ -313,16 +445,10 @@ Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
         continue;
       }
       cause.explains.push_back(k);
-      if (candidates(k) == std::vector<std::string>{best}) ++alone;
+      if (ranking.candidates(k) == std::vector<std::string>{best}) ++alone;
     }
-    // The case shown for it: one it isolates, checking the fewest clauses
-    // not cleared, earliest in the manifest.
-    auto rank_of = [&](std::size_t k) {
-      return std::make_tuple(ev[k].primary == best ? 0 : 1, suspects(k).size(), k);
-    };
-    cause.shown = *std::min_element(cause.explains.begin(), cause.explains.end(),
-                                    [&](std::size_t a, std::size_t b) { return rank_of(a) < rank_of(b); });
-    const Tally t = isolating.count(best) ? isolating.at(best) : Tally{};
+    cause.shown = ranking.shown(cause);
+    const Tally t = ranking.isolating.count(best) ? ranking.isolating.at(best) : Tally{};
     char why[320];
     std::snprintf(why, sizeof why,
                   "fails %d of the %d cases that isolate it; explains %zu failing case%s, %d with no other "

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "susurration/grader/runner.hpp"
@@ -27,5 +28,9 @@ struct Diagnosis {
 };
 
 Diagnosis diagnose(const VectorSet& set, const GradeRun& run);
+
+// The keys of the rules that decide a case's evidence, in the order they
+// apply: one per row of the two tables of spec/grading.md's PROTO-11.
+std::vector<std::string_view> evidence_rule_keys();
 
 }  // namespace susurration::grader
