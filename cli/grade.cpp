@@ -331,6 +331,10 @@ int run_grade_command(const Options& o) {
   // A set of no case is refused whatever fresh cases would join it: they
   // are drawn beside a published set, never instead of one.
   if (set.cases.empty()) throw InputError("vectors", o.vectors, "a vector set with at least one case");
+  // Without --limits, limits.json is not part of the set a grade speaks of
+  // (spec/grading.md, The limits set): its cases are neither selected,
+  // listed nor counted in the selection's cases_in_set.
+  if (!o.limits) std::erase_if(set.cases, [](const VectorCase& c) { return c.limits; });
   if (fresh) add_fresh(set, fresh_files(fresh_seed), fresh_seed);
   options.timeout = std::chrono::milliseconds(std::llround(o.timeout * 1000));
   options.jobs = parse_jobs(o.jobs);

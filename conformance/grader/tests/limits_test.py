@@ -91,6 +91,11 @@ def grade_the_reference_engine_is_exact_on_the_limits_set(binary, tmp):
     check(scope["limits"] is True and scope["cases"] == scope["cases_in_set"] == manifest["number_of_cases"],
           "a --limits grade of the whole set says %s (manifest: %d cases)" % (scope, manifest["number_of_cases"]))
     check("the limits set asked (--limits)" in text, text[-600:])
+    svg = pathlib.Path(tmp) / "badge.svg"
+    badge = subprocess.run([binary, "report", "--in", str(pathlib.Path(tmp) / "report.json"), "--badge", str(svg)],
+                           capture_output=True, text=True, timeout=60)
+    check(badge.returncode == 0 and "exact \u00b7 no fresh set \u00b7 limits asked" in svg.read_text(),
+          "the badge of a --limits grade does not say so: exit %d, %s" % (badge.returncode, badge.stderr[-300:]))
 
 
 def grade_a_plain_grade_leaves_the_limits_unasked_and_says_so(binary, tmp):
@@ -108,8 +113,8 @@ def grade_a_plain_grade_leaves_the_limits_unasked_and_says_so(binary, tmp):
     svg = pathlib.Path(tmp) / "badge.svg"
     badge = subprocess.run([binary, "report", "--in", str(pathlib.Path(tmp) / "report.json"), "--badge", str(svg)],
                            capture_output=True, text=True, timeout=60)
-    check(badge.returncode == 0 and "no limits" in svg.read_text(), "the badge does not say the limits were not "
-          "asked: exit %d, %s" % (badge.returncode, badge.stderr[-300:]))
+    check(badge.returncode == 0 and "limits asked" not in svg.read_text(), "the badge of a plain grade says the "
+          "limits were asked: exit %d, %s" % (badge.returncode, badge.stderr[-300:]))
 
 
 def grade_a_limits_step_past_the_horizon_passes_in_the_field_and_fails_outside_the_clamp(binary, tmp):

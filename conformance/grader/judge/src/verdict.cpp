@@ -164,7 +164,9 @@ std::string badge_phrase(const Verdict& v) {
     out += " \u00b7 no fresh set";
   }
   if (!s.published_set) out += " \u00b7 not the published set " + s.manifest_sha256.substr(0, 8);
-  out += s.limits ? " \u00b7 limits asked" : " \u00b7 no limits";
+  // The scope phrase says either way; the badge, short, says only the
+  // grade that asked more than a plain one.
+  if (s.limits) out += " \u00b7 limits asked";
   return out;
 }
 
