@@ -59,6 +59,7 @@ struct Options {
   bool quiet = false;
   bool fail_fast = false;
   bool list = false;  // --list: print the cases the selection would grade, grade nothing
+  bool limits = false;  // --limits: limits.json's cases too (spec/grading.md, "The limits set")
   std::string fresh;  // a seed, "off", or empty: a drawn seed for a plain grade
   std::string sandbox = "auto";
   std::vector<std::string> engine_env;
@@ -130,7 +131,7 @@ void list_cases(const VectorSet& set, const std::vector<std::size_t>& selected) 
       if (!clauses.empty()) clauses += ',';
       clauses += clause.get<std::string>();
     }
-    out += c.id() + "\t" + (c.fresh ? "fresh" : c.category) + "\t" + clauses + "\n";
+    out += c.id() + "\t" + (c.fresh ? "fresh" : c.limits ? kLimitsCategory : c.category) + "\t" + clauses + "\n";
   }
   emit(out);
   finish_output();
@@ -285,7 +286,7 @@ std::vector<Json> fresh_files(std::uint32_t seed) {
 }
 
 int run_grade_command(const Options& o) {
-  Selection selection{o.only, o.skip, 1, 1};
+  Selection selection{o.only, o.skip, 1, 1, o.limits};
   try {
     parse_shard(o.shard, selection.shard, selection.shards);
   } catch (const SelectionError& e) {
@@ -330,6 +331,10 @@ int run_grade_command(const Options& o) {
   // A set of no case is refused whatever fresh cases would join it: they
   // are drawn beside a published set, never instead of one.
   if (set.cases.empty()) throw InputError("vectors", o.vectors, "a vector set with at least one case");
+  // Without --limits, limits.json is not part of the set a grade speaks of
+  // (spec/grading.md, The limits set): its cases are neither selected,
+  // listed nor counted in the selection's cases_in_set.
+  if (!o.limits) std::erase_if(set.cases, [](const VectorCase& c) { return c.limits; });
   if (fresh) add_fresh(set, fresh_files(fresh_seed), fresh_seed);
   options.timeout = std::chrono::milliseconds(std::llround(o.timeout * 1000));
   options.jobs = parse_jobs(o.jobs);
@@ -444,6 +449,11 @@ Command add_grade(CLI::App& app) {
                       "also grade fresh set SEED (0..4294967295), drawn at grading time and reported as the "
                       "category fresh; off grades the published set alone. Without it, a grade with no --only "
                       "and no --shard draws a seed of its own");
+  command->add_flag("--limits", o->limits,
+                    "also grade the limits set (vectors/limits.json): a step of 400 birds for 1000 ticks and a run "
+                    "of 400 birds for 20000 ticks, the most work one request may ask; about 10 s for the reference "
+                    "engine, minutes to hours for a slow one. Its deadlines scale with the work, and the report's "
+                    "scope says whether it was asked");
   command->add_flag("--fail-fast", o->fail_fast,
                     "start no case after one fails or errors unlisted in --expect-fail (or passes listed there); "
                     "the rest are reported skipped (exit status as a whole grade's)");

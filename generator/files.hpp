@@ -36,6 +36,11 @@ std::map<std::string, Note> invalid_notes();        // invalid_vectors.cpp
 VectorFile trajectory_vectors();     // trajectory_vectors.cpp
 VectorFile serialisation_vectors();  // serialisation_vectors.cpp
 VectorFile invalid_vectors();        // invalid_vectors.cpp
+// limits.json (limits_vectors.cpp): outside every set a plain grade asks;
+// its two cases apart, so that their cost can be measured (bench/limits_cost).
+VectorFile limits_vectors();
+Case limits_step_case();
+Case limits_run_case();
 
 // The cases published, fresh and fuzzed sets share, each built in one place.
 // prng.json's: `count` draws after skipping `skip` (the seed is the group's).

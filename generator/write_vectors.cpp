@@ -16,10 +16,10 @@ namespace susurration::generator {
 std::vector<VectorFile> all_vector_files(const BuildProgress& progress) {
   // Each builder is independent and deterministic, so they may run at once.
   static const char* const names[] = {"prng", "torus", "init", "step", "metrics", "trajectories", "serialisation",
-                                      "invalid"};
+                                      "invalid", "limits"};
   std::vector<std::future<VectorFile>> jobs;
   for (auto* build : {prng_vectors, torus_vectors, init_vectors, step_vectors, metrics_vectors,
-                      trajectory_vectors, serialisation_vectors, invalid_vectors}) {
+                      trajectory_vectors, serialisation_vectors, invalid_vectors, limits_vectors}) {
     jobs.push_back(std::async(std::launch::async, build));
   }
   for (std::size_t done = 0; progress && done < jobs.size();) {

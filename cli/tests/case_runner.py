@@ -44,3 +44,13 @@ def main(all_cases, options=("susurration",)):
             return 1
     print("ok %s" % a.case)
     return 0
+
+
+def plain_grade_cases(vectors):
+    """The cases a grade without --limits speaks of: every case of the
+    manifest but limits.json's (spec/grading.md, The limits set)."""
+    import json
+    import pathlib
+    manifest = json.loads((pathlib.Path(vectors) / "manifest.json").read_text())
+    return manifest["number_of_cases"] - sum(f["number_of_cases"] for f in manifest["files"]
+                                             if f["file"] == "limits.json")

@@ -151,8 +151,8 @@ NAMED = {
                                                 else None),
     "verify-seed-and-birds-at-most": lambda m, p: ("seed" if m == "verify" and p["seed"] == MOST_SEED and
                                                    p["birds"] == 400 else None),
-    "step-400-birds-for-1000-ticks": lambda m, p: "state" if m == "step" and len(p["state"]) == 400 and p["ticks"] == 1000 else None,
-    "run-400-birds-for-20000-ticks": lambda m, p: "birds" if m == "run" and p["birds"] == 400 and p["ticks"] == 20000 else None,
+    "step-400-birds-for-1000-ticks": lambda m, p: "ticks" if m == "step" and len(p["state"]) == 400 and p["ticks"] == 1000 else None,
+    "run-400-birds-for-20000-ticks": lambda m, p: "ticks" if m == "run" and p["birds"] == 400 and p["ticks"] == 20000 else None,
     # The kit's own: request ids (PROTO-6) and the integer 1000 for a size.
     "request-id-near-2^53": lambda m, p: "id" if p.get(REQUEST_ID, 0) >= 2 ** 32 else None,
     "torus-size-written-1000": lambda m, p: "size" if m == "torus_delta" and type(p["size"]) is int else None,

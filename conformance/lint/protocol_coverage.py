@@ -52,17 +52,27 @@ def requests(vectors):
     return [r for reqs in requests_by_case(vectors).values() for r in reqs]
 
 
+def group_category(file_category, parameters):
+    """The file whose rules a group's cases follow: limits.json holds step
+    groups (weights alone) and run groups (birds, weights and schedule),
+    each asked and graded as its own file's are (vector_set.cpp)."""
+    if file_category == "limits":
+        return "trajectories" if "birds" in parameters else "step"
+    return file_category
+
+
 def requests_by_case(vectors):
     """{case id: [(method, params), ...]}: the valid requests each case sends."""
     by_case = {}
     out = []
     for path in sorted(vectors.glob("*.json")):
         doc = json.loads(path.read_text())
-        category = doc.get("category")
-        if category in (None, "invalid") or "groups" not in doc:
+        file_category = doc.get("category")
+        if file_category in (None, "invalid") or "groups" not in doc:
             continue
         for g in doc["groups"]:
             p = g.get("parameters", {})
+            category = group_category(file_category, p)
             for c in g["cases"]:
                 out = by_case.setdefault(c["id"], [])
                 i = c["input"]

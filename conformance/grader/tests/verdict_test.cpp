@@ -79,12 +79,15 @@ TEST(Verdict, TheBadgeSaysTheScopeBesideTheLevel) {
   EXPECT_EQ(badge_phrase(v), "conformant \u00b7 no fresh set");
   v.scope.fresh_seed = 7;
   EXPECT_EQ(badge_phrase(v), "conformant");
+  // A conformant grade with --limits never reads like one without (LEVEL-2).
+  v.scope.limits = true;
+  EXPECT_EQ(badge_phrase(v), "conformant \u00b7 limits asked");
   v.level = Level::not_conformant;
   v.counts.expected_failures = 5;
-  EXPECT_EQ(badge_phrase(v), "not conformant \u00b7 5 expected");
+  EXPECT_EQ(badge_phrase(v), "not conformant \u00b7 5 expected \u00b7 limits asked");
   v.scope.published_set = false;
   v.scope.manifest_sha256 = std::string(64, 'a');
-  EXPECT_EQ(badge_phrase(v), "not conformant \u00b7 5 expected \u00b7 not the published set aaaaaaaa");
+  EXPECT_EQ(badge_phrase(v), "not conformant \u00b7 5 expected \u00b7 not the published set aaaaaaaa \u00b7 limits asked");
 }
 
 TEST(Verdict, TheScopeSaysSelectionFreshSetListAndSandbox) {
@@ -94,17 +97,19 @@ TEST(Verdict, TheScopeSaysSelectionFreshSetListAndSandbox) {
   s.only = {"torus-x-*"};
   s.shard = "1/1";
   EXPECT_EQ(scope_phrase(s), "the published set; a selection, 14 of 360 cases (--only torus-x-*); no fresh set; "
-                             "no expected failure listed; not sandboxed");
+                             "no expected failure listed; not sandboxed; the limits set not asked (--limits asks it)");
   s.cases = 360;
   s.only.clear();
   s.fresh_seed = 42;
   s.fresh_cases = 48;
   s.expected_failures = 1;
   s.sandboxed = true;
+  s.limits = true;
   s.published_set = false;
   s.manifest_sha256 = std::string(64, 'b');
   EXPECT_EQ(scope_phrase(s), "not the published set (manifest sha256 " + std::string(64, 'b') +
-                                 "); all 360 cases; fresh set seed 42 (48 cases); 1 expected failure listed; sandboxed");
+                                 "); all 360 cases; fresh set seed 42 (48 cases); 1 expected failure listed; sandboxed; "
+                                 "the limits set asked (--limits)");
   // And back from the JSON report's scope, unchanged.
   const Scope back = scope_from_json(scope_json(s), s.manifest_sha256);
   EXPECT_EQ(scope_phrase(back), scope_phrase(s));

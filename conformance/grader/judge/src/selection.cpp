@@ -53,6 +53,7 @@ std::vector<std::size_t> select_cases(const VectorSet& set, const Selection& sel
   std::vector<std::size_t> chosen;
   for (std::size_t k = 0; k < set.cases.size(); ++k) {
     const VectorCase& c = set.cases[k];
+    if (c.limits && !selection.limits) continue;
     if (static_cast<int>(k % static_cast<std::size_t>(selection.shards)) != selection.shard - 1) continue;
     if (!selection.only.empty() && !matches(selection.only, c)) continue;
     if (matches(selection.skip, c)) continue;

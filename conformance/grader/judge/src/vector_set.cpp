@@ -160,7 +160,14 @@ VectorSet load_vector_set(const std::filesystem::path& dir, bool check_schemas) 
             throw VectorSetError((dir / name).string() + " repeats the case id " + protocol::quote(c.at("id").dump(), 200) +
                                  (at->second == name ? "" : " of " + at->second) + ": case ids are unique in a set");
           }
-          set.cases.push_back({name, doc.at("category").get<std::string>(), &doc, &group, &c});
+          const std::string category = doc.at("category").get<std::string>();
+          if (category == kLimitsCategory) {
+            // limits.schema.json: a group of step.json's shape or of trajectories.json's.
+            const bool run = group.at("parameters").contains("birds");
+            set.cases.push_back({name, run ? "trajectories" : "step", &doc, &group, &c, false, true});
+          } else {
+            set.cases.push_back({name, category, &doc, &group, &c});
+          }
           ++count;
         }
       }

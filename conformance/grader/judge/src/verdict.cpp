@@ -71,7 +71,11 @@ Verdict grade_verdict(const VectorSet& set, const Selection& selection, const Gr
   s.manifest_sha256 = set.manifest_sha256;
   s.published_manifest_sha256 = published_manifest_sha256();
   s.published_set = s.manifest_sha256 == s.published_manifest_sha256;
-  for (const VectorCase& c : set.cases) s.cases_in_set += !c.fresh;
+  // limits.json is part of the set a grade speaks of only when asked
+  // (--limits): without it, a plain grade is whole, and says the limits
+  // were not asked (scope_phrase, badge_phrase).
+  s.limits = selection.limits;
+  for (const VectorCase& c : set.cases) s.cases_in_set += !c.fresh && (!c.limits || selection.limits);
   for (const CaseResult& r : run.results) {
     // checks.cpp's start_result: a fresh case is reported in category fresh.
     if (r.category == "fresh") {
@@ -131,6 +135,7 @@ std::string scope_phrase(const Scope& s) {
   parts.push_back(s.expected_failures ? counted(s.expected_failures, "expected failure") + " listed"
                                       : "no expected failure listed");
   parts.push_back(s.sandboxed ? "sandboxed" : "not sandboxed");
+  parts.push_back(s.limits ? "the limits set asked (--limits)" : "the limits set not asked (--limits asks it)");
   return joined(parts, "; ");
 }
 
@@ -159,6 +164,9 @@ std::string badge_phrase(const Verdict& v) {
     out += " \u00b7 no fresh set";
   }
   if (!s.published_set) out += " \u00b7 not the published set " + s.manifest_sha256.substr(0, 8);
+  // The scope phrase says either way; the badge, short, says only the
+  // grade that asked more than a plain one.
+  if (s.limits) out += " \u00b7 limits asked";
   return out;
 }
 
@@ -173,7 +181,8 @@ Json scope_json(const Scope& s) {
           {"fresh_seed", s.fresh_seed ? Json(*s.fresh_seed) : Json()},
           {"fresh_cases", s.fresh_cases},
           {"expected_failures", s.expected_failures},
-          {"sandboxed", s.sandboxed}};
+          {"sandboxed", s.sandboxed},
+          {"limits", s.limits}};
 }
 
 Scope scope_from_json(const Json& j, const std::string& manifest_sha256) {
@@ -190,6 +199,8 @@ Scope scope_from_json(const Json& j, const std::string& manifest_sha256) {
   s.fresh_cases = j.at("fresh_cases").get<std::size_t>();
   s.expected_failures = j.at("expected_failures").get<std::size_t>();
   s.sandboxed = j.at("sandboxed").get<bool>();
+  // A report of a kit before the limits set has none: it asked none.
+  s.limits = j.contains("limits") && j.at("limits").get<bool>();
   return s;
 }
 

@@ -53,7 +53,8 @@ Json engine_column(const BoardReport& r) {
           {"partial", !scope.whole()},
           {"seconds", report.at("seconds")},
           {"fresh_seed", fresh_seed_of(scope)},
-          {"sandboxed", scope.sandboxed}};
+          {"sandboxed", scope.sandboxed},
+          {"limits", scope.limits}};
 }
 
 // Rows of one kind (by category or by clause): the rows in order of first
@@ -160,7 +161,8 @@ std::string board_text(const Json& board) {
       if (e.at("name").is_string() && e.at("version").is_string()) name.append(" ").append(cell_text(e.at("version")));
       const Json& c = e.at("counts");
       const std::string cases = (e.at("partial").get<bool>() ? "partial " : "all ") + e.at("cases_graded").dump() +
-                                "/" + e.at("cases_in_set").dump();
+                                "/" + e.at("cases_in_set").dump() +
+                                (e.contains("limits") && e.at("limits").get<bool>() ? " +limits" : "");
       std::snprintf(line, sizeof line, "  %-28s %-15s %-16s %6d %8d %5d %7d %7d %8.1f %9s  ", name.c_str(),
                     e.at("level").get<std::string>().c_str(), cases.c_str(), c.at("pass-exact").get<int>(),
                     c.at("pass-tolerant").get<int>(), c.at("fail").get<int>(), c.at("errored").get<int>(),

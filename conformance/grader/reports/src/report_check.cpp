@@ -13,6 +13,7 @@
 #include "susurration/grader/fingerprint.hpp"
 #include "susurration/grader/report.hpp"
 #include "susurration/grader/report_diff.hpp"
+#include "susurration/grader/vector_set.hpp"
 #include "susurration/protocol/schema_check.hpp"
 
 namespace susurration::grader {
@@ -195,6 +196,11 @@ void check_report(const Json& report) {
       std::count_if(cases.begin(), cases.end(), [](const Json& c) { return c.at("category") == "fresh"; }));
   must_equal(Json(scope.fresh_cases), Json(fresh), "scope.fresh_cases");
   must_equal(Json(scope.cases), Json(cases.size() - fresh), "scope.cases");
+  const bool limits_graded =
+      std::any_of(cases.begin(), cases.end(), [](const Json& c) { return c.at("category") == kLimitsCategory; });
+  if (limits_graded && !scope.limits) {
+    throw ReportFormatError("a case of category limits was graded but scope.limits says the limits set was not asked");
+  }
   const Json& drawn = report.at("vectors").at("fresh");
   const Json seed = scope.fresh_seed ? Json(*scope.fresh_seed) : Json(nullptr);
   if (seed != (drawn.is_null() ? Json(nullptr) : drawn.at("seed"))) {

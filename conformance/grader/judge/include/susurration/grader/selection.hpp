@@ -23,6 +23,7 @@ struct Selection {
   std::vector<std::string> skip;  // globs
   int shard = 1;                  // 1-based, of shards
   int shards = 1;
+  bool limits = false;  // --limits: limits.json's cases too (VectorCase::limits)
 };
 
 // "I/N" with 1 <= I <= N. Throws SelectionError.

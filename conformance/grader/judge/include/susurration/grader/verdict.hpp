@@ -47,7 +47,8 @@ struct Scope {
   std::string manifest_sha256;          // of the set graded
   std::string published_manifest_sha256;  // pinned in the kit at configure time
   std::size_t cases = 0;                // published (not fresh) cases graded
-  std::size_t cases_in_set = 0;         // published cases in the set
+  std::size_t cases_in_set = 0;         // published cases in the set, limits.json's only when asked
+  bool limits = false;                  // --limits: limits.json's cases were in the selection
   std::vector<std::string> only, skip;  // the globs
   std::string shard = "1/1";
   std::optional<std::uint32_t> fresh_seed;  // empty: no fresh set
@@ -78,7 +79,8 @@ std::string kit_name();
 // The verdict's words, the same in every form:
 // "not conformant (5 failures, all expected)"
 std::string level_phrase(const Verdict& v);
-// "the published set; all 360 cases; fresh set seed 7 (48 cases); no expected failure listed; not sandboxed"
+// "the published set; all 360 cases; fresh set seed 7 (48 cases); no expected failure listed; not sandboxed;
+// the limits set not asked (--limits)"
 std::string scope_phrase(const Scope& s);
 // With cases listed in --expect-fail: whether the failing cases are the
 // listed ones, and the exit status that gives; "" with none listed.
