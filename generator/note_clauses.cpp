@@ -30,7 +30,7 @@ std::string note_clause(const std::string& category, const std::string& flag) {
       {"AlignmentFormula", "STEP-4"}, {"Coincident", "STEP-5"}, {"ExactlyTwentyEight", "STEP-5"},
       {"JustInsideTwentyEight", "STEP-5"}, {"LoneBird", "STEP-6"}, {"ForceOrder", "STEP-6"},
       {"MaxSpeed", "STEP-7"}, {"MinSpeed", "STEP-7"}, {"ZeroSpeed", "STEP-7"}, {"SubnormalSpeed", "STEP-7"},
-      {"VelocityBound", "STEP-7"}, {"ManyTicks", "SESSION-2"}, {"MostWorkStep", "SESSION-2"},
+      {"VelocityBound", "STEP-7"}, {"ManyTicks", "SESSION-2"}, {"MostWorkStep", "SESSION-2"}, {"PastChaosHorizon", "TOL-4"},
       {"WeightOne", "WEIGHTS-1"}, {"WeightZero", "WEIGHTS-1"},
       {"Float64", "STATE-1"}, {"SubnormalValue", "SERIAL-1"}, {"IndexOrder", "STATE-2"},
       {"SignOfZero", "SERIAL-1"},

@@ -25,7 +25,8 @@ VECTORS = ROOT / "vectors"
 # moves the first bird's vx of a 1000-tick step's state by one ulp before
 # the reference steps it (a correct engine whose last bits differ: chaos
 # carries it far from the reference's answer); `slow` answers a 1000-tick
-# step with its first bird at half the least speed STEP-7 leaves.
+# step with its first bird at half the least speed STEP-7 leaves; `cap`
+# steps 999 ticks when asked 1000 (a bound read with another formula).
 DOUBLE = r'''
 import json, math, subprocess, sys
 mode, command = sys.argv[1], sys.argv[2:]
@@ -33,6 +34,9 @@ real = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, 
 for line in sys.stdin:
     request = json.loads(line)
     many = request.get("method") == "step" and request["params"].get("ticks") == 1000
+    if many and mode == "cap":
+        request["params"]["ticks"] = 999
+        line = json.dumps(request) + "\n"
     if many and mode == "nudge":
         bird = request["params"]["state"][0]
         bird[2] = math.nextafter(bird[2], math.inf)
@@ -77,7 +81,8 @@ def grade_the_reference_engine_is_exact_on_the_limits_set(binary, tmp):
     ids = limits_ids()
     sizes = sorted((len(c["input"]["state"]), c["input"]["ticks"]) if "state" in c["input"]
                    else (g["parameters"]["birds"], c["input"]["ticks"]) for g, c in ids.values())
-    check(sizes == [(400, 1000), (400, 20000)], "limits.json does not ask the most work of INPUT-2/4/6: %s" % sizes)
+    check(sizes == [(400, 1000), (400, 1000), (400, 20000)],
+          "limits.json does not ask the most work of INPUT-2/4/6: %s" % sizes)
     manifest = json.loads((VECTORS / "manifest.json").read_text())
     r, report, text = grade(binary, reference(binary), tmp, "--limits")
     check(r.returncode == 0 and report["level"] == "exact", "level %s, exit %d: %s" % (
@@ -137,6 +142,19 @@ def grade_a_limits_step_past_the_horizon_passes_in_the_field_and_fails_outside_t
     check(r.returncode == 1 and report["level"] == "not conformant" and c["outcome"] == "fail",
           "a bird at 0.8 passes: %s (%s)" % (report["level"], c["message"]))
     check("outside 1.6..4.2 (STEP-7)" in c["message"], c["message"])
+
+
+def grade_an_engine_that_steps_999_of_1000_ticks_fails_the_limits_step_with_every_rule_off(binary, tmp):
+    engine = pathlib.Path(tmp) / "double.py"
+    engine.write_text(DOUBLE)
+    steps = {i: g["parameters"]["weights"] for i, (g, c) in limits_ids().items() if "state" in c["input"]}
+    off = [i for i, w in steps.items() if w == [0, 0, 0]]
+    check(len(off) == 1 and len(steps) == 2, "limits.json's steps and their weights: %s" % steps)
+    words = [sys.executable, str(engine), "cap", binary, "engine"]
+    r, report, _ = grade(binary, " ".join("'%s'" % w for w in words), tmp, "--limits", "--only", "step-400-*")
+    outcomes = {c["id"]: c["outcome"] for c in report["cases"]}
+    check(r.returncode == 1 and report["level"] == "not conformant" and outcomes.get(off[0]) == "fail",
+          "an engine stepping 999 of 1000 ticks is %s: %s" % (report["level"], outcomes))
 
 
 if __name__ == "__main__":
