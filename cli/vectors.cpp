@@ -37,7 +37,7 @@ Command add_vectors(CLI::App& app) {
                 // A fresh set takes well under a second: no progress to show.
                 written = generator::write_fresh_vectors(*out, parse_fresh_seed(*fresh));
               } else {
-                Progress progress("vectors", "files", 9, *quiet);  // the published files, limits.json included
+                Progress progress("vectors", "files", generator::published_file_count(), *quiet);
                 generator::BuildProgress told;
                 if (progress.shown()) {
                   told = [&progress](std::size_t done, std::size_t, const std::string& building) {

@@ -70,5 +70,7 @@ Json schedule_json(const Schedule& schedule, bool integers = false);
 // being built, every fifth of a second (for `susurration vectors` on a terminal).
 using BuildProgress = std::function<void(std::size_t done, std::size_t total, const std::string& building)>;
 std::vector<VectorFile> all_vector_files(const BuildProgress& progress = {});
+// How many files all_vector_files builds (the progress line's total).
+std::size_t published_file_count();
 
 }  // namespace susurration::generator

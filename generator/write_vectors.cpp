@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <future>
+#include <iterator>
 #include <thread>
 #include <stdexcept>
 
@@ -13,14 +14,30 @@
 
 namespace susurration::generator {
 
+namespace {
+
+// The published files, in the manifest's order: the one list of them.
+struct PublishedFile {
+  const char* name;
+  VectorFile (*build)();
+};
+constexpr PublishedFile kPublished[] = {
+    {"prng", prng_vectors},         {"torus", torus_vectors},
+    {"init", init_vectors},         {"step", step_vectors},
+    {"metrics", metrics_vectors},   {"trajectories", trajectory_vectors},
+    {"serialisation", serialisation_vectors}, {"invalid", invalid_vectors},
+    {"limits", limits_vectors},
+};
+
+}  // namespace
+
+std::size_t published_file_count() { return std::size(kPublished); }
+
 std::vector<VectorFile> all_vector_files(const BuildProgress& progress) {
   // Each builder is independent and deterministic, so they may run at once.
-  static const char* const names[] = {"prng", "torus", "init", "step", "metrics", "trajectories", "serialisation",
-                                      "invalid", "limits"};
   std::vector<std::future<VectorFile>> jobs;
-  for (auto* build : {prng_vectors, torus_vectors, init_vectors, step_vectors, metrics_vectors,
-                      trajectory_vectors, serialisation_vectors, invalid_vectors, limits_vectors}) {
-    jobs.push_back(std::async(std::launch::async, build));
+  for (const auto& file : kPublished) {
+    jobs.push_back(std::async(std::launch::async, file.build));
   }
   for (std::size_t done = 0; progress && done < jobs.size();) {
     done = 0;
@@ -29,7 +46,7 @@ std::vector<VectorFile> all_vector_files(const BuildProgress& progress) {
       if (jobs[k].wait_for(std::chrono::milliseconds(0)) == std::future_status::ready) {
         ++done;
       } else if (building.empty()) {
-        building = std::string(names[k]) + ".json";
+        building = std::string(kPublished[k].name) + ".json";
       }
     }
     progress(done, jobs.size(), building);

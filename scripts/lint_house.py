@@ -120,17 +120,35 @@ def reach(rooms):
     return closure, problems
 
 
-def header_owner(include, including, files, rooms):
-    """The room of the file an include names: next to the including file, in its room, or in a room's include/."""
+def header_owner(include, including, files, rooms, allowed=()):
+    """The room of the file an include names, looked for as a compiler would find it.
+
+    | Order | Where |
+    |---|---|
+    | 1 | next to the including file |
+    | 2 | in a room's include/ folder |
+    | 3 | anywhere in the including file's own room |
+    | 4 | in a room the including room may use (`allowed`) |
+    | 5 | anywhere else: an arrow the table does not allow |
+
+    Within one step the shortest path, then the first by name, so an include
+    resolves the same way on every run (`files` may be a set).
+    """
     here = os.path.dirname(including)
-    candidates = [os.path.normpath(os.path.join(here, include))]
-    candidates += [f for f in files if f.endswith("/include/" + include)]
     own = room_of(including, rooms)
-    candidates += [f for f in files if own and f.startswith(own) and f.endswith("/" + include)]
-    candidates += [f for f in files if f.endswith("/" + include)]
-    for c in candidates:
-        if c in files:
-            return room_of(c, rooms)
+    nearby = os.path.normpath(os.path.join(here, include))
+    if nearby in files:
+        return room_of(nearby, rooms)
+    named = sorted((f for f in files if f.endswith("/" + include)), key=lambda f: (len(f), f))
+    steps = [
+        [f for f in named if f.endswith("/include/" + include)],
+        [f for f in named if own and room_of(f, rooms) == own],
+        [f for f in named if room_of(f, rooms) in allowed],
+        named,
+    ]
+    for step in steps:
+        if step:
+            return room_of(step[0], rooms)
     return None
 
 
@@ -142,7 +160,7 @@ def check_arrows(root, files, rooms, closure):
         if not room or rooms[room] == "any" or is_test(path) or not CPP.search(path):
             continue
         for include in INCLUDE.findall((root / path).read_text(errors="replace")):
-            owner = header_owner(include, path, fileset, rooms)
+            owner = header_owner(include, path, fileset, rooms, closure.get(room, set()))
             if owner and owner != room and owner not in closure.get(room, set()):
                 problems.append("arrows: %s includes %s, of %s, which %s may not use" % (path, include, owner, room))
     return problems

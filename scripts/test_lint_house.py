@@ -63,6 +63,20 @@ class BrokenHouse(unittest.TestCase):
         problems = self.problems()
         self.assertTrue(any(p.startswith("arrows: protocol/src/x.cpp") and "judge/" in p for p in problems), problems)
 
+    def test_a_name_kept_in_two_rooms_on_purpose_resolves_to_the_room_that_may_be_used(self):
+        # SAME_NAME lets "engine" live in two rooms; an include of it by a room
+        # that may use only one of them is that one, on every run.
+        self.write("judge/src/engine.hpp", "#pragma once\n")
+        self.write("adapters/doubles/engine.hpp", "#pragma once\n")
+        self.write("cli/run.cpp", '#include "engine.hpp"\n')
+        self.assertEqual(self.problems(), [])
+
+    def test_a_name_found_only_in_a_room_that_may_not_be_used_is_an_arrow(self):
+        self.write("cli/run.cpp", '#include "engine.hpp"\n')
+        self.write("adapters/doubles/engine.hpp", "#pragma once\n")
+        problems = self.problems()
+        self.assertTrue(any(p.startswith("arrows: cli/run.cpp") and "adapters/" in p for p in problems), problems)
+
     def test_a_room_may_use_what_its_uses_use(self):
         self.write("cli/steps.cpp", '#include "susurration/step.hpp"\n')
         self.assertEqual(self.problems(), [])

@@ -44,12 +44,12 @@ TEST(DiagnosisRules, EveryRowOfTheSpecsTablesIsOneRuleAndEveryRuleARow) {
   std::map<std::string, int> rules;
   for (std::string_view key : evidence_rule_keys()) ++rules[std::string(key)];
   for (const auto& [key, n] : rules) {
-    EXPECT_EQ(n, 1) << "rule " << key << " is in diagnosis.cpp's kRules " << n << " times";
+    EXPECT_EQ(n, 1) << "rule " << key << " is in diagnosis_evidence.cpp's kRules " << n << " times";
     EXPECT_TRUE(rows.contains(key)) << "rule " << key << " has no row in spec/grading.md's PROTO-11 tables";
   }
   for (const auto& [key, n] : rows) {
     EXPECT_EQ(n, 1) << "row " << key << " is in spec/grading.md " << n << " times";
-    EXPECT_TRUE(rules.contains(key)) << "row " << key << " of spec/grading.md has no rule in diagnosis.cpp's kRules";
+    EXPECT_TRUE(rules.contains(key)) << "row " << key << " of spec/grading.md has no rule in diagnosis_evidence.cpp's kRules";
   }
 }
 

@@ -10,6 +10,7 @@ import json
 import pathlib
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
@@ -73,6 +74,21 @@ def grade(binary, engine, tmp, *args):
     return r, report, text.read_text()
 
 
+def board_says(binary, tmp):
+    """What the board of the report says of the limits: its text row's cases
+    cell, and the HTML column's mark (spec/grading.md REPORT-6)."""
+    report = pathlib.Path(tmp) / "report.json"
+    text = subprocess.run([binary, "report", "--in", str(report), "--board", "--format", "text"],
+                          capture_output=True, text=True, timeout=60)
+    page = pathlib.Path(tmp) / "board.html"
+    html = subprocess.run([binary, "report", "--in", str(report), "--board", "--output", str(page)],
+                          capture_output=True, text=True, timeout=60)
+    check(text.returncode == 0 and html.returncode == 0, "report --board: %s %s" % (text.stderr, html.stderr))
+    marks = [s.text for s in ET.parse(page).getroot().iter("{http://www.w3.org/1999/xhtml}span")
+             if s.get("class") == "limits"]
+    return "+limits" in text.stdout, marks
+
+
 def reference(binary):
     return "'%s' engine" % binary
 
@@ -101,6 +117,8 @@ def grade_the_reference_engine_is_exact_on_the_limits_set(binary, tmp):
                            capture_output=True, text=True, timeout=60)
     check(badge.returncode == 0 and "exact \u00b7 no fresh set \u00b7 limits asked" in svg.read_text(),
           "the badge of a --limits grade does not say so: exit %d, %s" % (badge.returncode, badge.stderr[-300:]))
+    plus, marks = board_says(binary, tmp)
+    check(plus and marks == ["limits set asked"], "the board of a --limits grade: +limits %s, marks %s" % (plus, marks))
 
 
 def grade_a_plain_grade_leaves_the_limits_unasked_and_says_so(binary, tmp):
@@ -120,6 +138,8 @@ def grade_a_plain_grade_leaves_the_limits_unasked_and_says_so(binary, tmp):
                            capture_output=True, text=True, timeout=60)
     check(badge.returncode == 0 and "limits asked" not in svg.read_text(), "the badge of a plain grade says the "
           "limits were asked: exit %d, %s" % (badge.returncode, badge.stderr[-300:]))
+    plus, marks = board_says(binary, tmp)
+    check(not plus and marks == ["limits set not asked"], "the board of a plain grade: +limits %s, marks %s" % (plus, marks))
 
 
 def grade_a_limits_step_past_the_horizon_passes_in_the_field_and_fails_outside_the_clamp(binary, tmp):

@@ -107,8 +107,15 @@ std::string engine_header(const Json& e) {
   const std::string partial = e.at("partial").get<bool>()
                                   ? "<span class=\"partial\">partial: " + scope + "</span>"
                                   : "<span class=\"whole\">" + scope + "</span>";
+  // As the text board's "+limits": the limits set is outside a plain grade,
+  // so a reader is told which columns were asked it (a board of older
+  // reports, before the set, says nothing).
+  const std::string limits = !e.contains("limits")           ? ""
+                             : e.at("limits").get<bool>() ? "<span class=\"limits\">limits set asked</span><br/>"
+                                                          : "<span class=\"limits\">limits set not asked</span><br/>";
   return "<th class=\"engine\"><span class=\"name\">" + escape(name + version) + "</span><br/>" + escape(language) +
          "<br/><span class=\"level " + css_class(level) + "\">" + escape(level) + "</span><br/>" + partial + "<br/>" +
+         limits +
          escape(e.at("date").get<std::string>()) + "<br/>" +
          (e.at("sandboxed").get<bool>() ? std::string("sandboxed")
                                         : std::string("<span class=\"unsandboxed\">not sandboxed</span>")) +

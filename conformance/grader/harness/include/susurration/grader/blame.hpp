@@ -110,7 +110,7 @@ inline constexpr BlameRow kBlameTable[] = {
 
     {Found::took_no_tick, "SESSION-2"},
     {Found::step_as_a_whole, "STEP-1"},  // from an anchor: evidence against the step's rules, isolating none
-    {Found::later_birds_read_the_flock_left_behind, "STEP-1"},  // the update order (diagnosis.cpp), pinned
+    {Found::later_birds_read_the_flock_left_behind, "STEP-1"},  // the update order (diagnosis_evidence.cpp), pinned
     {Found::every_value_a_float32, "STATE-1"},
     {Found::bird_outside_the_field, "FIELD-5"},
     {Found::moved_not_by_its_own_velocity, "STEP-8"},
