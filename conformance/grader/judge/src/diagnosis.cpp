@@ -171,6 +171,8 @@ struct Ranking {
 
 }  // namespace
 
+std::vector<std::string_view> evidence_rule_keys() { return evidence::rule_keys(); }
+
 Diagnosis diagnose(const VectorSet& set, const GradeRun& run) {
   Diagnosis d;
   std::map<std::string, const VectorCase*> by_id;

@@ -9,12 +9,10 @@
 
 #include "check_parts.hpp"
 #include "susurration/grader/blame.hpp"
-#include "susurration/grader/diagnosis.hpp"
 
 #include "susurration/constants.hpp"
 
-namespace susurration::grader {
-namespace evidence {
+namespace susurration::grader::evidence {
 
 bool graded(const CaseResult& r) { return r.outcome != Outcome::skipped && r.outcome != Outcome::errored && !r.broke; }
 bool failed(const CaseResult& r) { return r.outcome == Outcome::fail || r.outcome == Outcome::errored; }
@@ -218,12 +216,10 @@ Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector
   return e;
 }
 
-}  // namespace evidence
-
-std::vector<std::string_view> evidence_rule_keys() {
+std::vector<std::string_view> rule_keys() {
   std::vector<std::string_view> out;
-  for (const evidence::Rule& rule : evidence::kRules) out.push_back(rule.key);
+  for (const Rule& rule : kRules) out.push_back(rule.key);
   return out;
 }
 
-}  // namespace susurration::grader
+}  // namespace susurration::grader::evidence

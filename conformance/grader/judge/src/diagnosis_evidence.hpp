@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "susurration/grader/case_result.hpp"
@@ -33,5 +34,8 @@ void also_tests(Evidence& e, const std::vector<std::string>& clauses);
 // decided here that holds. `c` is null for a case not in the set;
 // `init_clauses` are the clauses every init case checks (row tick-0).
 Evidence evidence_of(const CaseResult& r, const VectorCase* c, const std::vector<std::string>& init_clauses);
+
+// The rules' keys, in the order they apply (diagnosis.hpp's evidence_rule_keys).
+std::vector<std::string_view> rule_keys();
 
 }  // namespace susurration::grader::evidence
