@@ -15,8 +15,9 @@ inline constexpr int kIncomplete = 3;      // nothing failed, some deadline miss
 inline constexpr int kNoVerdict = 5;       // no case graded, or no core capability
 // `grade --expect-manifest` only: the vector set is not the pinned one.
 inline constexpr int kManifestMismatch = 6;
-// `grade` only: the engine's handshake failed on its first start and on a
-// retry, so no case was asked (README.md, spec/grading.md "Levels and exit statuses").
+// `grade` and `fuzz`: the engine's handshake (or, for fuzz, a class
+// engine's) failed on its first start and on a retry, so no case was asked
+// of it (README.md, spec/grading.md "Levels and exit statuses", PROTO-13).
 inline constexpr int kEngineDidNotStart = 7;
 // `grade` only: another process (the engine under test, most likely)
 // stopped the kit with SIGSTOP or another stop signal; the grade was

@@ -21,10 +21,11 @@
 //
 // Exit 0 when nothing differed in the time given, 1 when something did
 // (the set is written, or the difference is reported as one that did not
-// replay), 2 for a usage error or an engine that cannot start, 3 when the
-// time ran out before any case was asked (drawing the first round took
-// longer on this machine): "no difference" in no case would say what did
-// not happen.
+// replay), 2 for a usage error or an engine command that names no program,
+// 3 when the time ran out before any case was asked (drawing the first
+// round took longer on this machine), 7 when the engine (or a class engine)
+// did not start, as grade's 7: "no difference" in no case would say what
+// did not happen, and "no time" would send its author to give more.
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -37,10 +38,12 @@
 
 #include "commands.hpp"
 #include "ending.hpp"
+#include "engine_launch.hpp"
 #include "exit_status.hpp"
 #include "fuzz_cases.hpp"
 #include "fuzzer.hpp"
 #include "progress.hpp"
+#include "susurration/protocol/engine_text.hpp"
 #include "run_options.hpp"
 #include "susurration/grader/runner.hpp"
 #include "susurration/inputs.hpp"
@@ -66,6 +69,7 @@ struct Options {
   int round = 200;
   double timeout = 10;
   bool quiet = false;
+  EngineLaunchOptions launch;  // as grade's: every engine fuzz starts runs as a graded one does
 };
 
 // The correct engines on faithful libms the build puts beside the kit
@@ -128,6 +132,16 @@ int report_finding(const Options& o, Fuzzer& fuzzer, Finding d, std::uint32_t se
   return kMismatch;
 }
 
+// An engine that did not start (fuzzer.hpp): grade's block on stderr, and
+// what was asked before it, which found no difference.
+int did_not_start(const EngineDidNotStart& e, std::size_t asked, std::uint32_t seed) {
+  std::fputs(protocol::visible(e.what()).c_str(), stderr);
+  std::fprintf(stdout, "an engine did not start (stderr says which), seed %u; nothing written", seed);
+  if (asked > 0) std::fprintf(stdout, "; the %zu cases before found no difference", asked);
+  std::fprintf(stdout, "\n");
+  return kEngineDidNotStart;
+}
+
 int run_fuzz(const Options& o) {
   if (!(o.seconds >= 0) || !std::isfinite(o.seconds)) {
     throw InputError("seconds", std::to_string(o.seconds), "a number of seconds above 0");
@@ -146,6 +160,7 @@ int run_fuzz(const Options& o) {
   if (fs::exists(fs::symlink_status(o.out, ec)) && !fs::is_directory(o.out, ec)) {
     throw InputError("out", o.out, "a folder that exists or can be made");
   }
+  check_engine_launch(o.launch);
   Options options = o;
   if (options.class_engines.empty()) options.class_engines = default_class_engines();
   if (options.class_engines.empty()) {
@@ -156,10 +171,14 @@ int run_fuzz(const Options& o) {
       o.seed.empty() ? static_cast<std::uint32_t>(std::random_device{}()) : parse_fresh_seed(o.seed);
   // Handlers first, then the folder they remove: a signal in between
   // finds nothing to leave behind.
+  // The class engines are started as the engine under test is: a case is
+  // judged by engines that ran where it ran.
+  const bool sandboxed = apply_engine_launch(o.launch);
   on_signals_kill_engines_and_exit();
   const ScratchFolder scratch("susurration-fuzz");
   Fuzzer fuzzer(o.engine, options.class_engines, o.timeout, scratch.path());
-  std::fprintf(stderr, "fuzz: seed %u, %zu class engines\n", seed, options.class_engines.size());
+  std::fprintf(stderr, "fuzz: seed %u, %zu class engines, %s\n", seed, options.class_engines.size(),
+               sandboxed ? "sandboxed" : "not sandboxed");
   Progress progress("fuzz", o.cases > 0 ? "cases" : "s", o.cases > 0 ? o.cases : static_cast<std::size_t>(seconds),
                     o.quiet);
   generator::Draws draw(seed);
@@ -182,7 +201,13 @@ int run_fuzz(const Options& o) {
       }
     }
     drawn += batch.size();
-    const Round found = fuzzer.ask(batch, search_end, end);
+    Round found;
+    try {
+      found = fuzzer.ask(batch, search_end, end);
+    } catch (const EngineDidNotStart& e) {
+      progress.clear();
+      return did_not_start(e, asked, seed);
+    }
     dropped += found.dropped;
     unjudged += found.unjudged;
     for (std::size_t k = 0; k < found.fair.size() && k < kReplaysPerRound; ++k) {
@@ -204,7 +229,11 @@ int run_fuzz(const Options& o) {
                    d.history.empty() ? "" : (", after " + earlier(d.history.size())).c_str(),
                    d.result.message.c_str());
       std::fflush(stdout);
-      return report_finding(o, fuzzer, std::move(d), seed, std::min(end, after(Clock::now(), o.shrink_seconds)));
+      try {
+        return report_finding(o, fuzzer, std::move(d), seed, std::min(end, after(Clock::now(), o.shrink_seconds)));
+      } catch (const EngineDidNotStart& e) {
+        return did_not_start(e, asked, seed);
+      }
     }
     untried += found.fair.size() - std::min(found.fair.size(), kReplaysPerRound);
     asked += found.asked.size();
@@ -256,6 +285,7 @@ Command add_fuzz(CLI::App& app) {
   command->add_option("--round", o->round, "cases per engine start (default 200)");
   command->add_option("--timeout", o->timeout, "seconds per request, as for grade (default 10)");
   command->add_flag("--quiet", o->quiet, "no progress on stderr (shown only when stderr is a terminal)");
+  o->launch.add_to(*command);
   return {command, [o] { return run_fuzz(*o); }};
 }
 

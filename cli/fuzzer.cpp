@@ -76,6 +76,7 @@ Fuzzer::Asked Fuzzer::run(const std::vector<Entry>& entries, const GradeOptions&
   options.fail_fast = fail_fast;
   const GradeRun graded = run_grade(set, all, options);
   Asked asked;
+  asked.not_started = graded.not_started;
   asked.results.resize(entries.size());
   for (std::size_t k = 0; k < set.cases.size(); ++k) {
     const std::size_t e = by_id.at(set.cases[k].id());
@@ -89,6 +90,12 @@ std::vector<int> Fuzzer::judge(const std::vector<Entry>& entries, Time end) {
   std::vector<int> fair(entries.size(), 1);
   for (const GradeOptions& c : classes_) {
     const Asked by_class = run(entries, c, end, false, true);
+    if (!by_class.not_started.empty()) {
+      std::string block = by_class.not_started;
+      const std::string engine = "The engine did not start";
+      if (block.rfind(engine, 0) == 0) block.replace(0, engine.size(), "A class engine did not start");
+      throw EngineDidNotStart(block);
+    }
     for (std::size_t e = 0; e < entries.size(); ++e) {
       const CaseResult& r = by_class.results[e];
       if (within(r)) continue;
@@ -105,6 +112,7 @@ std::vector<int> Fuzzer::judge(const std::vector<Entry>& entries, Time end) {
 Round Fuzzer::ask(const std::vector<Entry>& batch, Time search_end, Time end) {
   Round round;
   const Asked asked = run(batch, engine_, search_end);
+  if (!asked.not_started.empty()) throw EngineDidNotStart(asked.not_started);
   std::vector<Round::Found> differing;
   std::size_t from = 0;
   for (const std::size_t e : asked.order) {

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,6 +51,14 @@ struct Round {
   Finding difference(const Found& found, const std::vector<Entry>& batch) const;
 };
 
+// An engine whose handshake failed on its first start and on a retry (as
+// grade's not_started): the engine under test in a round of the search, or
+// a class engine asked to judge. `what()` is grade's block, naming the
+// command, how it ended and its stderr.
+struct EngineDidNotStart : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class Fuzzer {
  public:
   // `timeout` in seconds, as for grade; `scratch` a private folder.
@@ -58,7 +67,9 @@ class Fuzzer {
 
   // Asks the engine `batch` in one process, starting no case at or after
   // `search_end`, and judges each difference with the class engines,
-  // starting none at or after `end`.
+  // starting none at or after `end`. EngineDidNotStart when either the
+  // engine or a class engine did not start: no case was asked of it, which
+  // is neither "no difference" nor "no time".
   Round ask(const std::vector<Entry>& batch, Time search_end, Time end);
 
   // The entry's result when it still differs after its history, replayed
@@ -79,6 +90,7 @@ class Fuzzer {
   struct Asked {
     std::vector<grader::CaseResult> results;  // by entry
     std::vector<std::size_t> order;           // entries in the order asked
+    std::string not_started;                  // grade's block when the engine did not start
   };
   Asked run(const std::vector<Entry>& entries, const grader::GradeOptions& engine, Time end, bool fail_fast = false,
             bool narrow = false);

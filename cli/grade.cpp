@@ -23,13 +23,13 @@
 
 #include "commands.hpp"
 #include "ending.hpp"
+#include "engine_launch.hpp"
 #include "exit_status.hpp"
 #include "output.hpp"
 #include "progress.hpp"
 #include "susurration/protocol/engine_text.hpp"
 #include "susurration/grader/kit_guard.hpp"
 #include "susurration/grader/report.hpp"
-#include "susurration/grader/sandbox.hpp"
 #include "atomic_file.hpp"
 #include "result_file.hpp"
 #include "fresh.hpp"
@@ -61,9 +61,7 @@ struct Options {
   bool list = false;  // --list: print the cases the selection would grade, grade nothing
   bool limits = false;  // --limits: limits.json's cases too (spec/grading.md, "The limits set")
   std::string fresh;  // a seed, "off", or empty: a drawn seed for a plain grade
-  std::string sandbox = "auto";
-  std::vector<std::string> engine_env;
-  std::vector<std::string> engine_files;
+  EngineLaunchOptions launch;  // --sandbox, --engine-env, --engine-files
   double budget = 3600;
 };
 
@@ -161,20 +159,9 @@ void check_options(const Options& o) {
       throw InputError("also-report", word, "one report at most on standard output (--output FILE for the main one)");
     }
   }
-  if (o.sandbox != "auto" && o.sandbox != "on" && o.sandbox != "off") {
-    throw InputError("sandbox", o.sandbox, "auto, on or off");
-  }
+  check_engine_launch(o.launch);
   if (!(o.budget >= 0.001 && o.budget <= 31'536'000)) {
     throw InputError("budget", shortest(o.budget), "seconds in [0.001, 31536000]");
-  }
-  for (const std::string& path : o.engine_files) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) throw InputError("engine-files", path, "an existing file or folder");
-  }
-  for (const std::string& name : o.engine_env) {
-    if (name.empty() || name.find_first_of("=") != std::string::npos || name == kEngineTokenVariable) {
-      throw InputError("engine-env", name, std::string("the name of an environment variable, not ") + kEngineTokenVariable);
-    }
   }
   if (!o.expect_manifest.empty() && !is_sha256_hex(o.expect_manifest)) {
     throw InputError("expect-manifest", o.expect_manifest, "64 lower-case hex digits (susurration --version prints them)");
@@ -342,12 +329,7 @@ int run_grade_command(const Options& o) {
   options.fail_fast = o.fail_fast;
   options.budget = std::chrono::milliseconds(std::llround(o.budget * 1000));
   // The sandbox (issue 24): probed once; `on` refuses to grade without it.
-  const std::string no_sandbox = o.sandbox == "off" ? "" : sandbox_unavailable();
-  if (o.sandbox == "on" && !no_sandbox.empty()) {
-    throw InputError("sandbox", "on", "auto or off here: " + no_sandbox);
-  }
-  set_engine_launch({o.sandbox != "off" && no_sandbox.empty(), o.engine_env, o.engine_files});
-  set_kit_adapters(adapters_beside_binary());
+  apply_engine_launch(o.launch);
   try {
     if (!o.expect_fail.empty()) options.expect_fail = read_expect_fail(o.expect_fail, set);
   } catch (const SelectionError& e) {
@@ -468,16 +450,7 @@ Command add_grade(CLI::App& app) {
                       "also write the report as FORMAT (text, json, junit, html, earl) to FILE: FORMAT=FILE (repeatable)");
   command->add_option("--transcript", o->transcript,
                       "write every protocol line sent and received to this file (- for standard output)");
-  command->add_option("--sandbox", o->sandbox,
-                      "run each engine inside a bubblewrap sandbox (spec/grading.md, PROTO-16): auto (where bwrap "
-                      "works), on (refuse to grade without it) or off")
-      ->capture_default_str();
-  command->add_option("--engine-env", o->engine_env,
-                      "pass this environment variable on to the engine (repeatable); it otherwise gets PATH, HOME, "
-                      "LANG and TMPDIR alone");
-  command->add_option("--engine-files", o->engine_files,
-                      "a file or folder the engine reads, readable inside the sandbox beside its command's own "
-                      "(repeatable; the program's and each file argument's folder are readable already)");
+  o->launch.add_to(*command);
   command->add_option("--budget", o->budget,
                       "seconds the whole grade may take; no case starts after it, the rest are errored and the "
                       "level is incomplete")

@@ -39,6 +39,7 @@ const std::map<std::pair<std::string, std::string>, std::string>& value_names() 
       {{"", "--also-report"}, "FORMAT=FILE"},
       {{"", "--report"}, "FORMAT"},        {{"", "--format"}, "FORMAT"},
       {{"", "--weights"}, "C,A,S"},        {{"", "--engine-env"}, "NAME"},
+      {{"", "--engine-files"}, "PATH"},
   };
   return names;
 }

@@ -29,9 +29,17 @@ SLACK = 5.0  # engine starts and kills, writing sets, a loaded CI machine
 
 
 # The planted engines import the hostile catalogue's proxy from a folder
-# beside theirs: grade's sandbox is told to let them read it (PROTO-16).
+# beside theirs: the sandbox of grade and of fuzz is told to let them read
+# it (PROTO-16).
 DOUBLES = HERE.parents[1] / "adapters" / "doubles"
 PROXY_FILES = ("--engine-files", str(DOUBLES / "hostile"))
+
+
+# A planted engine that tells the test what happened to it (that it hangs,
+# which process it is, what it was asked) writes into a folder of the
+# test's, which the sandbox hides: such tests run it outside (the rest of
+# PROTO-16 stays); fuzz_runs_every_engine_as_grade_does checks the sandbox.
+WRITES_TO_THE_TEST = ("--sandbox", "off")
 
 
 def planted(susurration, mode):
@@ -39,7 +47,7 @@ def planted(susurration, mode):
 
 
 def fuzz_args(susurration, engine, out, *more):
-    return [susurration, "fuzz", "--engine", engine, "--class-engine", "%s engine" % susurration,
+    return [susurration, "fuzz", "--engine", engine, *PROXY_FILES, "--class-engine", "%s engine" % susurration,
             "--out", str(out), "--quiet"] + list(more)
 
 
@@ -68,11 +76,13 @@ def fuzz_ends_within_its_seconds_one_deadline_and_the_shrink_budget(susurration,
         check(took <= bound, "%s: fuzz took %.1f s, over %.1f s (--seconds %g + one deadline + --shrink-seconds %g "
               "+ %g s slack): %s" % (mode, took, bound, seconds, shrink, SLACK, r.stdout))
         # It missed deadlines a correct engine meets: a difference, not
-        # nothing; or, where drawing the first round took all of --seconds
-        # on a loaded machine, no case asked, said so (exit 3), never "no
-        # difference".
-        check(r.returncode == 1 or (r.returncode == 3 and r.stdout.startswith("no case asked")),
-              "%s: exit %d, want 1: %s %s" % (mode, r.returncode, r.stdout, r.stderr))
+        # nothing; one that never shook hands did not start (exit 7, which
+        # fuzz once reported as "give more time"); or, where drawing the
+        # first round took all of --seconds on a loaded machine, no case
+        # asked, said so (exit 3), never "no difference".
+        want = 7 if mode == "silent" else 1
+        check(r.returncode == want or (r.returncode == 3 and r.stdout.startswith("no case asked")),
+              "%s: exit %d, want %d: %s %s" % (mode, r.returncode, want, r.stdout, r.stderr))
         check(not list(root.iterdir()), "%s: left %s behind" % (mode, list(root.iterdir())))
 
 
@@ -85,7 +95,8 @@ def fuzz_ended_by_a_signal_leaves_no_engine_and_no_scratch_folder(susurration, t
         hanging = private_tmp(tmp, "hanging-" + name)
         mark = uuid.uuid4().hex
         fuzz = subprocess.Popen(fuzz_args(susurration, planted(susurration, "hang-in-%s" % hanging),
-                                          pathlib.Path(tmp) / "out", "--seconds", "600", "--timeout", "600"),
+                                          pathlib.Path(tmp) / "out", "--seconds", "600", "--timeout", "600",
+                                          *WRITES_TO_THE_TEST),
                                 env=dict(os.environ, TMPDIR=str(root), **{MARK: mark}),
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
         give_up = time.monotonic() + 60
@@ -171,7 +182,7 @@ def fuzz_reports_a_difference_that_does_not_replay_and_exits_1(susurration, tmp)
     once = private_tmp(tmp, "once")
     engine = planted(susurration, "wrong-steps-from-20-once-in-%s" % once)
     out = pathlib.Path(tmp) / "finding"
-    r = subprocess.run(fuzz_args(susurration, engine, out, "--seed", "5", "--cases", "200"),
+    r = subprocess.run(fuzz_args(susurration, engine, out, "--seed", "5", "--cases", "200", *WRITES_TO_THE_TEST),
                        capture_output=True, text=True, timeout=900)
     check(r.returncode == 1, "exit %d, want 1: %s %s" % (r.returncode, r.stdout, r.stderr))
     check("no difference" not in r.stdout.replace("no confirmed difference", "")
@@ -188,7 +199,7 @@ def fuzz_asks_init_at_drawn_seeds_and_sizes(susurration, tmp):
                                capture_output=True, text=True, timeout=300)
     check(published.returncode == 0, "the published set now catches it (exit %d)" % published.returncode)
     out = pathlib.Path(tmp) / "finding"
-    r = subprocess.run(fuzz_args(susurration, engine, out, "--seed", "5", "--cases", "1000"),
+    r = subprocess.run(fuzz_args(susurration, engine, out, "--seed", "5", "--cases", "1000", *WRITES_TO_THE_TEST),
                        capture_output=True, text=True, timeout=900)
     check(r.returncode == 1, "exit %d, want 1: %s %s" % (r.returncode, r.stdout, r.stderr))
     files = [f["file"] for f in json.loads((out / "manifest.json").read_text())["files"]]
@@ -213,7 +224,7 @@ def fuzz_asks_run_run_from_and_verify_and_finds_a_run_only_mistake(susurration, 
     log = private_tmp(tmp, "log")
     engine = planted(susurration, "wrong-runs-with-a-change-at-tick-0-logged-in-%s" % log)
     out = pathlib.Path(tmp) / "finding"
-    r = subprocess.run(fuzz_args(susurration, engine, out, "--seed", "5", "--cases", "1000"),
+    r = subprocess.run(fuzz_args(susurration, engine, out, "--seed", "5", "--cases", "1000", *WRITES_TO_THE_TEST),
                        capture_output=True, text=True, timeout=900)
     check(r.returncode == 1, "exit %d, want 1: %s %s" % (r.returncode, r.stdout, r.stderr))
     asked = set((log / "methods").read_text().split())
@@ -263,7 +274,7 @@ def fuzz_finds_the_table_answering_naive_limits_engine(susurration, tmp):
     check(published.returncode == 0, "the table no longer passes the published set (exit %d): %s"
           % (published.returncode, published.stdout[-2000:]))
     out = pathlib.Path(tmp) / "finding"
-    r = subprocess.run([susurration, "fuzz", "--engine", table, "--out", str(out), "--quiet", "--seed", "1",
+    r = subprocess.run([susurration, "fuzz", "--engine", table, *under, "--out", str(out), "--quiet", "--seed", "1",
                         "--cases", "400"], capture_output=True, text=True, timeout=900)
     check(r.returncode == 1, "exit %d, want 1: %s %s" % (r.returncode, r.stdout, r.stderr))
     files = [f["file"] for f in json.loads((out / "manifest.json").read_text())["files"]]
@@ -276,6 +287,45 @@ def fuzz_finds_the_table_answering_naive_limits_engine(susurration, tmp):
     clean = subprocess.run([susurration, "grade", "--engine", "%s engine" % susurration, "--vectors", str(out),
                             "--fresh", "off"], capture_output=True, text=True, timeout=300)
     check(clean.returncode == 0, "the reference fails the finding: %s" % clean.stdout)
+
+
+def fuzz_runs_every_engine_as_grade_does(susurration, tmp):
+    # fuzz started engines outside the sandbox grade puts them in, so an
+    # engine could see the kit (and behave otherwise, or read its files).
+    # This one steps wrong when an ancestor is `susurration fuzz`.
+    engine = planted(susurration, "wrong-steps-when-it-sees-the-kit")
+    hidden = subprocess.run(fuzz_args(susurration, engine, pathlib.Path(tmp) / "hidden", "--seed", "5", "--cases",
+                                      "200", "--sandbox", "on"), capture_output=True, text=True, timeout=900)
+    check(hidden.returncode == 0 and "no difference" in hidden.stdout and ", sandboxed" in hidden.stderr,
+          "sandboxed, the engine saw the kit: exit %d, %s %s" % (hidden.returncode, hidden.stdout, hidden.stderr))
+    default = subprocess.run(fuzz_args(susurration, engine, pathlib.Path(tmp) / "default", "--seed", "5", "--cases",
+                                       "200"), capture_output=True, text=True, timeout=900)
+    check(default.returncode == 0 and ", sandboxed" in default.stderr,
+          "fuzz does not sandbox by default: exit %d, %s" % (default.returncode, default.stderr))
+    seen = subprocess.run(fuzz_args(susurration, engine, pathlib.Path(tmp) / "seen", "--seed", "5", "--cases", "200",
+                                    "--sandbox", "off"), capture_output=True, text=True, timeout=900)
+    check(seen.returncode == 1 and "not sandboxed" in seen.stderr,
+          "outside the sandbox the engine should see the kit and differ: exit %d, %s %s"
+          % (seen.returncode, seen.stdout, seen.stderr))
+
+
+def fuzz_says_an_engine_that_did_not_start_did_not_start(susurration, tmp):
+    # An engine that never shook hands ended "no case asked: the time given
+    # ran out ... give more time", exit 3: the advice of a slow machine for
+    # an engine that cannot run. So did one whose class engine could not.
+    for engine, classes, who in (("false", "%s engine" % susurration, "The engine did not start"),
+                                 ("%s engine" % susurration, "false", "A class engine did not start")):
+        # The class engine is asked only about a difference: an engine that
+        # differs on its first step brings it in.
+        if classes == "false":
+            engine = planted(susurration, "wrong-steps-from-1")
+        r = subprocess.run([susurration, "fuzz", "--engine", engine, *PROXY_FILES, "--class-engine", classes,
+                            "--out", str(pathlib.Path(tmp) / "out"), "--quiet", "--seed", "5", "--cases", "200"],
+                           capture_output=True, text=True, timeout=900)
+        check(r.returncode == 7, "%s: exit %d, want 7: %s %s" % (who, r.returncode, r.stdout, r.stderr))
+        check(who in r.stderr and "command: false" in r.stderr and "give more time" not in r.stdout
+              and "no difference" not in r.stdout.split(";")[0], "%s: %s %s" % (who, r.stdout, r.stderr))
+        check(not (pathlib.Path(tmp) / "out").exists(), "%s: a finding was written" % who)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,10 @@ altered in one way.
       the reference, but its `run` leaves out a weight change logged at
       tick 0 (it applies changes from tick 1 on); run_from, verify and step
       are right
+  python3 fuzz_engines.py SUSURRATION_BINARY wrong-steps-when-it-sees-the-kit
+      the reference, but when one of its ancestors in /proc is `susurration
+      fuzz` every step answer has bird 0's vx 1e-4 off: an engine that
+      behaves otherwise when it can see the kit, which a sandbox hides
   python3 fuzz_engines.py SUSURRATION_BINARY MODE-logged-in-DIR
       MODE, appending the method of every request to DIR/methods
   python3 fuzz_engines.py SUSURRATION_BINARY wrong-steps-from-N-once-in-DIR
@@ -51,6 +55,24 @@ if "-once-in-" in MODE:
         os.mkdir(os.path.join(once, "first"))
     except FileExistsError:
         WRONG = False
+
+
+def sees_the_kit():
+    pid = os.getppid()
+    while pid > 1:
+        try:
+            with open("/proc/%d/cmdline" % pid, "rb") as f:
+                if b"fuzz" in f.read().split(b"\0"):
+                    return True
+            with open("/proc/%d/stat" % pid) as stat:
+                pid = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            return False
+    return False
+
+
+if MODE == "wrong-steps-when-it-sees-the-kit":
+    MODE = "wrong-steps-from-1" if sees_the_kit() else "right"
 
 
 def misbehave(request, forward):
