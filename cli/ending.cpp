@@ -72,6 +72,10 @@ void with_signals_blocked(F f) {
 
 }  // namespace
 
+void remove_the_scratch_folder_now() {
+  if (scratch_path[0] != '\0') remove_tree_at(AT_FDCWD, scratch_path);
+}
+
 void on_signals_kill_engines_and_exit() {
   struct sigaction action {};
   action.sa_handler = on_signal;

@@ -18,6 +18,11 @@ void on_signals_kill_engines_and_exit();
 // folder of the same name, a symbolic link to someone's files) is ever used
 // or followed. Removed by the destructor, and by the handlers above when a
 // signal ends the run first. One at a time.
+// Removes the scratch folder now, if one is made, with async-signal-safe
+// calls (as a signal does): for the kit's stop guard, which ends the kit
+// from another thread (grader/kit_guard.hpp).
+void remove_the_scratch_folder_now();
+
 class ScratchFolder {
  public:
   explicit ScratchFolder(const char* prefix);

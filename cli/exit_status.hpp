@@ -19,9 +19,9 @@ inline constexpr int kManifestMismatch = 6;
 // engine's) failed on its first start and on a retry, so no case was asked
 // of it (README.md, spec/grading.md "Levels and exit statuses", PROTO-13).
 inline constexpr int kEngineDidNotStart = 7;
-// `grade` only: another process (the engine under test, most likely)
-// stopped the kit with SIGSTOP or another stop signal; the grade was
-// abandoned (issue 24).
+// `grade` and `fuzz`: another process (the engine under test, most likely)
+// stopped the kit with SIGSTOP or another stop signal; the grade (or the
+// fuzzing) was abandoned (issue 24).
 inline constexpr int kKitStopped = 8;
 // `vectors` only: the plain reference and the fast engine, which writes
 // every trajectory beside it, differ by a bit (issue 54); nothing is written.

@@ -43,6 +43,7 @@
 #include "fuzz_cases.hpp"
 #include "fuzzer.hpp"
 #include "progress.hpp"
+#include "susurration/grader/kit_guard.hpp"
 #include "susurration/protocol/engine_text.hpp"
 #include "run_options.hpp"
 #include "susurration/grader/runner.hpp"
@@ -176,6 +177,12 @@ int run_fuzz(const Options& o) {
   const bool sandboxed = apply_engine_launch(o.launch);
   on_signals_kill_engines_and_exit();
   const ScratchFolder scratch("susurration-fuzz");
+  // As grade guards itself (PROTO-16): not dumpable, and a fuzz stopped by
+  // another process ends, its engines killed and its scratch folder removed.
+  guard_the_kit(kKitStopped,
+                "fuzz: the kit was stopped by a signal from another process (SIGSTOP or another stop signal; the "
+                "engine under test can send one): fuzzing is abandoned, nothing written\n",
+                remove_the_scratch_folder_now);
   Fuzzer fuzzer(o.engine, options.class_engines, o.timeout, scratch.path());
   std::fprintf(stderr, "fuzz: seed %u, %zu class engines, %s\n", seed, options.class_engines.size(),
                sandboxed ? "sandboxed" : "not sandboxed");

@@ -96,7 +96,7 @@ def fuzz_ended_by_a_signal_leaves_no_engine_and_no_scratch_folder(susurration, t
         mark = uuid.uuid4().hex
         fuzz = subprocess.Popen(fuzz_args(susurration, planted(susurration, "hang-in-%s" % hanging),
                                           pathlib.Path(tmp) / "out", "--seconds", "600", "--timeout", "600",
-                                          *WRITES_TO_THE_TEST),
+                                          *WRITES_TO_THE_TEST, "--engine-env", MARK),
                                 env=dict(os.environ, TMPDIR=str(root), **{MARK: mark}),
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
         give_up = time.monotonic() + 60
@@ -307,6 +307,35 @@ def fuzz_runs_every_engine_as_grade_does(susurration, tmp):
     check(seen.returncode == 1 and "not sandboxed" in seen.stderr,
           "outside the sandbox the engine should see the kit and differ: exit %d, %s %s"
           % (seen.returncode, seen.stdout, seen.stderr))
+
+
+def fuzz_stopped_by_its_engine_ends_with_exit_8_leaving_nothing(susurration, tmp):
+    # fuzz had none of grade's guard: an engine that sent SIGSTOP to its
+    # parent left fuzz stopped for ever, its engines and scratch folder with
+    # it. In the sandbox the engine cannot reach fuzz at all.
+    engine = " ".join(shlex.quote(w) for w in [sys.executable, str(DOUBLES / "hostile" / "stops_the_kit.py"),
+                                               susurration, "engine"])
+    for sandbox, want in (("off", 8), ("auto", 0)):
+        root = private_tmp(tmp, "tmp-" + sandbox)
+        mark = uuid.uuid4().hex
+        try:
+            r = subprocess.run(fuzz_args(susurration, engine, pathlib.Path(tmp) / ("out-" + sandbox), "--seed", "5",
+                                         "--cases", "200", "--sandbox", sandbox, "--engine-env", MARK),
+                               env=dict(os.environ, TMPDIR=str(root), **{MARK: mark}),
+                               capture_output=True, text=True, timeout=600)
+        except subprocess.TimeoutExpired:
+            for pid in marked_processes(mark):
+                os.kill(pid, signal.SIGKILL)
+            raise AssertionError("--sandbox %s: fuzz still running after 600 s, stopped by its engine" % sandbox)
+        check(r.returncode == want, "--sandbox %s: exit %d, want %d: %s %s"
+              % (sandbox, r.returncode, want, r.stdout, r.stderr))
+        if want == 8:
+            check("fuzz: the kit was stopped" in r.stderr, "not said: %s" % r.stderr)
+        left = until_gone(mark)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        check(not left, "--sandbox %s: %d processes of fuzz's left alive" % (sandbox, len(left)))
+        check(not list(root.iterdir()), "--sandbox %s: left %s behind" % (sandbox, list(root.iterdir())))
 
 
 def fuzz_says_an_engine_that_did_not_start_did_not_start(susurration, tmp):

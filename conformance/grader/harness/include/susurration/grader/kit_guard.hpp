@@ -10,7 +10,10 @@
 namespace susurration::grader {
 
 // Once, from the main thread (the guard dies with the thread that started
-// it), before the first engine starts.
-void guard_the_kit(int stopped_status);
+// it), before the first engine starts. `line` is what the kit says when it
+// was stopped (grade's when null); `before_exit`, when given, runs after
+// every engine is killed, as fuzz removes its scratch folder: it must be
+// async-signal-safe in spirit (another thread may be mid-work).
+void guard_the_kit(int stopped_status, const char* line = nullptr, void (*before_exit)() = nullptr);
 
 }  // namespace susurration::grader
