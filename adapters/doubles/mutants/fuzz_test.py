@@ -123,10 +123,13 @@ def fuzz_refuses_bad_input_with_one_line_and_exit_2(susurration, node, faithful,
     afile = pathlib.Path(tmp) / "a-file"
     afile.write_text("")
     for args, field in [(["--seconds", "-1"], "seconds"), (["--round", "0"], "round"), (["--seed", "x"], "fresh"),
-                        (["--out", str(afile)], "out"), (["--class-engine", "/no/such/engine"], "engine")]:
+                        (["--out", str(afile)], "out"), (["--class-engine", "/no/such/engine"], "engine"),
+                        (["--sandbox", "maybe"], "sandbox"), (["--engine-files", "/no/such/folder"], "engine-files"),
+                        (["--engine-env", "A=B"], "engine-env")]:
         r = run([susurration, "fuzz", "--engine", engine, "--cases", "10"] + args)
         lines = r.stderr.strip().splitlines()
-        check(r.returncode == 2 and lines and lines[-1].startswith("invalid "),
+        # One line, naming the field, and nothing started before it.
+        check(r.returncode == 2 and len(lines) == 1 and lines[0].startswith("invalid %s: " % field),
               "%s: exit %d, stderr %r" % (args, r.returncode, r.stderr))
 
 
