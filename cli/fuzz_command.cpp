@@ -170,11 +170,11 @@ int run_fuzz(const Options& o) {
   }
   const std::uint32_t seed =
       o.seed.empty() ? static_cast<std::uint32_t>(std::random_device{}()) : parse_fresh_seed(o.seed);
-  // Handlers first, then the folder they remove: a signal in between
-  // finds nothing to leave behind.
   // The class engines are started as the engine under test is: a case is
   // judged by engines that ran where it ran.
   const bool sandboxed = apply_engine_launch(o.launch);
+  // Handlers first, then the folder they remove: a signal in between
+  // finds nothing to leave behind.
   on_signals_kill_engines_and_exit();
   const ScratchFolder scratch("susurration-fuzz");
   // As grade guards itself (PROTO-16): not dumpable, and a fuzz stopped by
