@@ -13,16 +13,16 @@ namespace susurration::cli {
 // then exits with 128 + the signal's number.
 void on_signals_kill_engines_and_exit();
 
-// A private folder for one run, made by mkdtemp under the temporary
-// directory ($TMPDIR or /tmp), so that nothing planted there beforehand (a
-// folder of the same name, a symbolic link to someone's files) is ever used
-// or followed. Removed by the destructor, and by the handlers above when a
-// signal ends the run first. One at a time.
 // Removes the scratch folder now, if one is made, with async-signal-safe
 // calls (as a signal does): for the kit's stop guard, which ends the kit
 // from another thread (grader/kit_guard.hpp).
 void remove_the_scratch_folder_now();
 
+// A private folder for one run, made by mkdtemp under the temporary
+// directory ($TMPDIR or /tmp), so that nothing planted there beforehand (a
+// folder of the same name, a symbolic link to someone's files) is ever used
+// or followed. Removed by the destructor, and by the handlers above when a
+// signal ends the run first. One at a time.
 class ScratchFolder {
  public:
   explicit ScratchFolder(const char* prefix);

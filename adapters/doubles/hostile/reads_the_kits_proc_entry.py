@@ -8,17 +8,8 @@ import os
 
 import _proxy
 
-
-def ancestors():
-    pid = os.getppid()
-    while pid > 1:
-        yield pid
-        with open("/proc/%d/stat" % pid) as stat:
-            pid = int(stat.read().rsplit(")", 1)[1].split()[1])
-
-
 found = []
-for pid in ancestors():
+for pid in _proxy.ancestors():
     try:
         with open("/proc/%d/cmdline" % pid, "rb") as f:
             argv = f.read().split(b"\0")

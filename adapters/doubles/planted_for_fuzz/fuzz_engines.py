@@ -58,14 +58,11 @@ if "-once-in-" in MODE:
 
 
 def sees_the_kit():
-    pid = os.getppid()
-    while pid > 1:
+    for pid in _proxy.ancestors():
         try:
             with open("/proc/%d/cmdline" % pid, "rb") as f:
                 if b"fuzz" in f.read().split(b"\0"):
                     return True
-            with open("/proc/%d/stat" % pid) as stat:
-                pid = int(stat.read().rsplit(")", 1)[1].split()[1])
         except OSError:
             return False
     return False

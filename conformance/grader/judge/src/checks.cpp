@@ -88,6 +88,14 @@ CaseResult grade_invalid(CaseResult r, const Response& response, const Json& exp
   return r;
 }
 
+// Whether the fallback below applies: only to a case its vector flags
+// PastChaosHorizon. The same step with every rule off is answered to the bit
+// by every correct engine, and is held to it.
+bool past_the_horizon(const VectorCase& c) {
+  const Json& flags = c.json->at("flags");
+  return std::find(flags.begin(), flags.end(), Json("PastChaosHorizon")) != flags.end();
+}
+
 // limits.json's step of 1000 ticks (spec/grading.md, "The limits set") is
 // far past the chaos horizon: a correct engine whose last bits differ is as
 // far from the reference's state as chaos has carried it, so the step class
@@ -95,13 +103,6 @@ CaseResult grade_invalid(CaseResult r, const Response& response, const Json& exp
 // correct engine's answer still is: the input's number of birds, each in
 // the field (FIELD-2) at a speed STEP-7's clamp leaves (within a few ulps of
 // 1.6..4.2). The first bird that is not, or "" when every one is.
-// Only a case its vector flags PastChaosHorizon: the same step with every
-// rule off is answered to the bit by every correct engine, and is held to it.
-bool past_the_horizon(const VectorCase& c) {
-  const Json& flags = c.json->at("flags");
-  return std::find(flags.begin(), flags.end(), Json("PastChaosHorizon")) != flags.end();
-}
-
 std::string past_the_horizon_problem(const Json& expected_state, const Json& state) {
   if (!state.is_array() || state.size() != expected_state.size()) {
     return "the state has " + std::to_string(state.is_array() ? state.size() : 0) + " birds, the input " +
